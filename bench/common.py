@@ -1,0 +1,72 @@
+"""Shared set-up for benchmarks: a temporary database and the services on it."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.ports import NullPublisher
+from bot.games import build_registry
+from bot.store.db import make_engine, make_sessionmaker, upgrade
+from bot.store.repo import MatchRepository
+
+
+@dataclass
+class Bench:
+    """Services over a fresh SQLite file."""
+
+    path: Path
+    engine: Any
+    matches: MatchService
+    lobbies: LobbyService
+
+
+def open_bench(snapshot_every: int = 50) -> Bench:
+    """Create a database file upgraded to head and services on it."""
+    path = Path(tempfile.mkdtemp()) / "bench.db"
+    url = f"sqlite+aiosqlite:///{path}"
+    upgrade(url)
+    engine = make_engine(url)
+    repo = MatchRepository(make_sessionmaker(engine))
+    registry = build_registry()
+    matches = MatchService(repo, registry, NullPublisher(), snapshot_every=snapshot_every)
+    return Bench(path, engine, matches, LobbyService(repo, registry, matches))
+
+
+async def start_match(bench: Bench, game: str, users: list[int]) -> int:
+    """Open a lobby, seat the users, start it; return the match id."""
+    lobby = await bench.lobbies.open(
+        guild_id=1, channel_id=1, game=game, options={}, host=(users[0], f"u{users[0]}")
+    )
+    for user in users[1:]:
+        await bench.lobbies.join(lobby.match_id, user, f"u{user}")
+    await bench.lobbies.start(lobby.match_id, users[0])
+    return lobby.match_id
+
+
+async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool:
+    """Submit one random legal action for a seat to act; False once the match is over."""
+    live = await bench.matches.load(match_id)
+    rules = live.module.rules
+    seats = sorted(s for s in rules.to_act(live.state) if s >= 0)
+    if live.row.status != "active" or not seats:
+        return False
+    seat = rng.choice(seats)
+    legal = rules.legal_actions(live.state, seat)
+    token = legal[rng.randrange(len(legal))].token()
+    user = live.seats[seat].user_id
+    assert user is not None
+    await bench.matches.submit(match_id, user, live.version, token)
+    return True
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Return the q-th percentile (0..100) of a list of numbers."""
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]

@@ -1,0 +1,27 @@
+"""Errors of the application services; each message is one sentence for a member."""
+
+from __future__ import annotations
+
+from bot.engine import GameError
+
+
+class ServiceError(GameError):
+    """A request a member made cannot be done; the message says why."""
+
+
+class MatchNotFound(ServiceError):
+    """No such match (a forged or very old button)."""
+
+    def __init__(self) -> None:
+        super().__init__("That match does not exist (the button may be from a deleted match).")
+
+
+class NotSeated(ServiceError):
+    """The member holds no seat in the match."""
+
+    def __init__(self) -> None:
+        super().__init__("You are not seated in this match.")
+
+
+class NotAllowed(ServiceError):
+    """The member lacks the right to do this."""

@@ -1,0 +1,74 @@
+"""A match loaded in memory: its row, seats and engine Match, with seat helpers."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Event, GameModule, Match, Seat
+from bot.store.repo import MatchRow, SeatRow
+
+RECENT_EVENTS = 12
+"""How many steps' events are kept in memory for the table and private views."""
+
+
+@dataclass
+class LiveMatch:
+    """One match as the services see it."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    module: GameModule
+    match: Match
+    recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=64))
+
+    @property
+    def id(self) -> int:
+        """Return the match id."""
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        """Return the number of logged steps."""
+        return self.match.seq
+
+    @property
+    def state(self) -> Any:
+        """Return the current game state."""
+        return self.match.state
+
+    @property
+    def names(self) -> list[str]:
+        """Return display names in seat order."""
+        return [s.display_name for s in self.seats]
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        """Return the seat a member holds, if any."""
+        for s in self.seats:
+            if s.user_id == user_id and s.status == "playing":
+                return s.seat
+        return None
+
+    def is_ai(self, seat: Seat) -> bool:
+        """Tell whether the AI plays this seat (an AI seat, or a member who left)."""
+        row = self.seats[seat]
+        return row.user_id is None or row.status != "playing"
+
+    def ai_level(self, seat: Seat) -> str | None:
+        """Return the AI level playing a seat."""
+        return self.seats[seat].ai_level
+
+    def human_user_ids(self) -> list[int]:
+        """Return the members still playing, in seat order."""
+        return [s.user_id for s in self.seats if s.user_id is not None and s.status == "playing"]
+
+    def remember(self, seq: int, events: tuple[Event, ...]) -> None:
+        """Keep a step's events for the table's recent moves."""
+        for event in events:
+            self.recent.append((seq, event))
+
+    def recent_for(self, seat: Seat | None, limit: int = 6) -> list[str]:
+        """Render the latest events this seat (None: everyone) may read."""
+        lines = [e.render(self.names) for _, e in self.recent if e.visible_to(seat)]
+        return lines[-limit:]

@@ -1,0 +1,202 @@
+"""LobbyService: open a match, fill its seats, start, cancel, rematch."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
+from bot.app.matches import MatchService
+from bot.engine import GameModule, Registry
+from bot.store.repo import MatchRepository, MatchRow, SeatRow
+
+log = logging.getLogger(__name__)
+
+AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
+SeatSpec = tuple[int | None, str | None, str]
+"""A lobby seat: member id (None for AI), AI level, display name."""
+
+
+@dataclass(frozen=True)
+class LobbyInfo:
+    """What the lobby message shows."""
+
+    row: MatchRow
+    module: GameModule
+    seats: list[SeatRow]
+
+    @property
+    def match_id(self) -> int:
+        """Return the match id."""
+        return self.row.id
+
+    @property
+    def can_start(self) -> bool:
+        """Tell whether enough seats are filled to start."""
+        return len(self.seats) >= self.module.spec.min_seats
+
+    @property
+    def full(self) -> bool:
+        """Tell whether every seat is taken."""
+        return len(self.seats) >= self.module.spec.max_seats
+
+
+class LobbyService:
+    """Lobbies live in the same tables as matches, with status 'lobby'."""
+
+    def __init__(self, repo: MatchRepository, registry: Registry, matches: MatchService) -> None:
+        self.repo = repo
+        self.registry = registry
+        self.matches = matches
+
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        options: dict[str, str | None],
+        host: tuple[int, str],
+    ) -> LobbyInfo:
+        """Open a lobby with the host in the first seat."""
+        module = self.registry.get(game)
+        resolved = module.spec.resolve_options(options)
+        match_id = await self.repo.create_match(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            rules_version=module.spec.rules_version,
+            options=resolved,
+            seed=secrets.randbits(48),
+            host_user_id=host[0],
+        )
+        await self._write_seats(match_id, [(host[0], None, host[1])])
+        log.info("lobby %s opened for %s in channel %s", match_id, game, channel_id)
+        return await self.info(match_id)
+
+    async def info(self, match_id: int) -> LobbyInfo:
+        """Return a lobby (or a match that was a lobby) as the lobby message shows it."""
+        row = await self.repo.get_match(match_id)
+        if row is None or row.game not in self.registry:
+            raise MatchNotFound()
+        seats = await self.repo.get_seats(match_id)
+        return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> LobbyInfo:
+        """Seat a member."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            if any(s.user_id == user_id for s in lobby.seats):
+                raise ServiceError("You have already joined this lobby.")
+            if lobby.full:
+                raise ServiceError("This lobby is full.")
+            await self._write_seats(match_id, [*_specs(lobby.seats), (user_id, None, name)])
+        return await self.info(match_id)
+
+    async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
+        """Free a member's seat; the host's leaving passes hosting on or cancels."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            if not any(s.user_id == user_id for s in lobby.seats):
+                raise ServiceError("You are not in this lobby.")
+            rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
+            await self._write_seats(match_id, rest)
+            if user_id == lobby.row.host_user_id:
+                await self._pass_hosting(match_id, rest)
+        return await self.info(match_id)
+
+    async def _pass_hosting(self, match_id: int, rest: list[SeatSpec]) -> None:
+        humans = [s[0] for s in rest if s[0] is not None]
+        if humans:
+            await self.repo.update_match(match_id, host_user_id=humans[0])
+        else:
+            await self.repo.update_match(
+                match_id, status="abandoned", finished_at=datetime.now(UTC)
+            )
+
+    async def add_ai(self, match_id: int, user_id: int) -> LobbyInfo:
+        """Add an AI seat (host only)."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            self._require_host(lobby, user_id, "add AI seats")
+            if lobby.full:
+                raise ServiceError("This lobby is full.")
+            taken = {s.display_name for s in lobby.seats}
+            name = next(f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in taken)
+            level = lobby.module.default_policy
+            await self._write_seats(match_id, [*_specs(lobby.seats), (None, level, name)])
+        return await self.info(match_id)
+
+    async def start(self, match_id: int, user_id: int) -> LobbyInfo:
+        """Start the match (host only, once enough seats are filled)."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            self._require_host(lobby, user_id, "start the match")
+            if not lobby.can_start:
+                need = lobby.module.spec.min_seats
+                raise ServiceError(f"{lobby.module.spec.title} needs at least {need} seats.")
+            await self.repo.update_match(match_id, expect_status="lobby", status="active")
+            await self.matches.begin(match_id)
+        self.matches.kick(match_id)
+        return await self.info(match_id)
+
+    async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> LobbyInfo:
+        """Close the lobby without playing (host or moderator)."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            if not moderator:
+                self._require_host(lobby, user_id, "cancel the lobby")
+            now = datetime.now(UTC)
+            await self.repo.update_match(match_id, status="abandoned", finished_at=now)
+        return await self.info(match_id)
+
+    async def rematch(self, match_id: int, user_id: int) -> LobbyInfo:
+        """Open a new lobby with the same seats and options; the clicker hosts it."""
+        old = await self.info(match_id)
+        if old.row.status not in ("finished", "abandoned"):
+            raise ServiceError("A rematch can be opened once this match is over.")
+        if not any(s.user_id == user_id for s in old.seats):
+            raise NotAllowed("Only players of this match can open a rematch.")
+        new_id = await self.repo.create_match(
+            guild_id=old.row.guild_id,
+            channel_id=old.row.channel_id,
+            game=old.row.game,
+            rules_version=old.module.spec.rules_version,
+            options=dict(old.row.options),
+            seed=secrets.randbits(48),
+            host_user_id=user_id,
+        )
+        specs = [
+            (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
+            for s in old.seats
+        ]
+        await self._write_seats(new_id, specs)
+        log.info("lobby %s opened as a rematch of %s", new_id, match_id)
+        return await self.info(new_id)
+
+    async def set_message(self, match_id: int, message_id: int) -> None:
+        """Remember the message that shows the lobby and later the table."""
+        await self.repo.update_match(
+            match_id, lobby_message_id=message_id, table_message_id=message_id
+        )
+        self.matches.forget(match_id)
+
+    async def _open_lobby(self, match_id: int) -> LobbyInfo:
+        lobby = await self.info(match_id)
+        if lobby.row.status != "lobby":
+            raise ServiceError("This lobby is closed: the match has started or was cancelled.")
+        return lobby
+
+    def _require_host(self, lobby: LobbyInfo, user_id: int, what: str) -> None:
+        if lobby.row.host_user_id != user_id:
+            raise NotAllowed(f"Only the host can {what}.")
+
+    async def _write_seats(self, match_id: int, specs: list[SeatSpec]) -> None:
+        rows = [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
+        await self.repo.set_seats(match_id, rows)
+
+
+def _specs(seats: list[SeatRow]) -> list[SeatSpec]:
+    return [(s.user_id, s.ai_level, s.display_name) for s in seats]

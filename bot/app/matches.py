@@ -1,0 +1,374 @@
+"""MatchService: the one door for every change to a running match.
+
+Checks run in a fixed order: the match exists and is active, the member holds
+a seat that may act, the click was made against the current version, the
+action decodes and is legal; then the step is applied, chance steps resolved,
+everything appended durably, and only then is anyone told.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
+from bot.app.live import LiveMatch
+from bot.app.ports import Publisher
+from bot.engine import (
+    Event,
+    Match,
+    MatchOver,
+    NotYourTurn,
+    Registry,
+    Screen,
+    Seat,
+    StaleVersion,
+)
+from bot.store.errors import ConcurrencyConflict
+from bot.store.repo import MatchRepository
+
+log = logging.getLogger(__name__)
+
+Step = tuple[Seat, str, tuple[Event, ...]]
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the public table message of a match shows."""
+
+    match_id: int
+    version: int
+    status: str
+    channel_id: int
+    message_id: int | None
+    screen: Screen
+    recent: list[str]
+    turn_user_ids: list[int]
+    game_key: str
+
+
+@dataclass(frozen=True)
+class PrivateInfo:
+    """One seat's private view of a match."""
+
+    match_id: int
+    version: int
+    screen: Screen
+    notes: list[str]
+
+
+class MatchService:
+    """Loads, changes and drives matches; one lock per match."""
+
+    def __init__(
+        self,
+        repo: MatchRepository,
+        registry: Registry,
+        publisher: Publisher,
+        *,
+        ai_move_delay: float = 0.0,
+        snapshot_every: int = 50,
+    ) -> None:
+        self.repo = repo
+        self.registry = registry
+        self.publisher = publisher
+        self.ai_move_delay = ai_move_delay
+        self.snapshot_every = snapshot_every
+        self._cache: dict[int, LiveMatch] = {}
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._drivers: dict[int, asyncio.Task[None]] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """Return the lock that serializes changes to one match."""
+        return self._locks[match_id]
+
+    # ------------------------------------------------------------------ loading
+    async def load(self, match_id: int) -> LiveMatch:
+        """Return a match from memory, or rebuild it from snapshot and log."""
+        live = self._cache.get(match_id)
+        if live is not None:
+            return live
+        row = await self.repo.get_match(match_id)
+        if row is None or row.game not in self.registry:
+            raise MatchNotFound()
+        module = self.registry.get(row.game)
+        seats = await self.repo.get_seats(match_id)
+        match = await self._rebuild(row, module.rules, len(seats))
+        live = LiveMatch(row=row, seats=seats, module=module, match=match)
+        for event_row in await self.repo.last_events(match_id, 12):
+            events = msgspec.convert(event_row.events, tuple[Event, ...])
+            live.remember(event_row.seq, events)
+        self._cache[match_id] = live
+        return live
+
+    async def _rebuild(self, row: Any, rules: Any, seats: int) -> Match:
+        if row.status == "lobby":
+            return Match.new(rules, max(seats, 1), row.options)
+        snapshot = await self.repo.latest_snapshot(row.id)
+        if snapshot is None:
+            match = Match.new(rules, seats, row.options)
+        else:
+            seq, data = snapshot
+            match = Match(rules, msgspec.json.decode(data, type=rules.state_type), seq)
+        tail = await self.repo.load_events(row.id, after_seq=match.seq)
+        match.extend((e.seat, e.action) for e in tail)
+        return match
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match from memory so the next use reloads it from storage."""
+        self._cache.pop(match_id, None)
+
+    # ------------------------------------------------------------------ changes
+    async def submit(self, match_id: int, user_id: int, version: int, token: str) -> LiveMatch:
+        """Apply a member's action, in the fixed order of checks."""
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            seat = self._check_actor(live, user_id, version)
+            trial = Match(live.match.rules, live.state, live.version)
+            steps: list[Step] = [(seat, token, trial.step(seat, token))]
+            steps += self._resolve_chance(live, trial)
+            await self._persist(live, trial, steps)
+        log.info("match %s: seat %s acted (version %s)", match_id, seat, live.version)
+        await self._after_change(live)
+        return live
+
+    def _check_actor(self, live: LiveMatch, user_id: int, version: int) -> Seat:
+        if live.row.status != "active":
+            raise MatchOver()
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        if version != live.version:
+            raise StaleVersion()
+        if seat not in live.module.rules.to_act(live.state):
+            raise NotYourTurn()
+        return seat
+
+    def _resolve_chance(self, live: LiveMatch, trial: Match) -> list[Step]:
+        """Draw and apply every pending random step, seeded by match and step."""
+        steps: list[Step] = []
+        while trial.chance_pending and trial.outcome is None:
+            rng = random.Random(f"{live.row.seed}:{trial.seq}")
+            token = trial.rules.chance_outcome(trial.state, rng).token()
+            steps.append((-1, token, trial.step(-1, token)))
+        return steps
+
+    async def _persist(self, live: LiveMatch, trial: Match, steps: list[Step]) -> None:
+        """Append steps durably, then make them the live state."""
+        rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
+        try:
+            await self.repo.append_events(live.id, live.version, rows)
+        except ConcurrencyConflict:
+            self.forget(live.id)
+            raise StaleVersion() from None
+        first = live.version
+        live.match = trial
+        for offset, (_, _, events) in enumerate(steps, start=1):
+            live.remember(first + offset, events)
+        await self._maybe_snapshot(live, first)
+        if trial.outcome is not None:
+            await self._finish(live)
+
+    async def _maybe_snapshot(self, live: LiveMatch, before: int) -> None:
+        if live.version // self.snapshot_every > before // self.snapshot_every:
+            data = msgspec.json.encode(live.state)
+            await self.repo.save_snapshot(live.id, live.version, data)
+
+    async def _finish(self, live: LiveMatch) -> None:
+        outcome = live.match.outcome
+        assert outcome is not None
+        result = msgspec.to_builtins(outcome)
+        now = datetime.now(UTC)
+        await self.repo.update_match(live.id, status="finished", result=result, finished_at=now)
+        live.row = await self._row(live.id)
+        log.info("match %s finished: %s", live.id, outcome.termination)
+
+    async def _row(self, match_id: int) -> Any:
+        row = await self.repo.get_match(match_id)
+        if row is None:
+            raise MatchNotFound()
+        return row
+
+    async def begin(self, match_id: int) -> LiveMatch:
+        """Turn a started lobby into a live match: seats fixed, first chance steps logged."""
+        self.forget(match_id)
+        live = await self.load(match_id)
+        trial = Match.new(live.module.rules, len(live.seats), live.row.options)
+        live.match = Match(trial.rules, trial.state, 0)
+        steps = self._resolve_chance(live, trial)
+        if steps:
+            await self._persist(live, trial, steps)
+        log.info("match %s started: %s with %s seats", match_id, live.row.game, len(live.seats))
+        return live
+
+    # ------------------------------------------------------------------ seats
+    async def leave(self, match_id: int, user_id: int) -> LiveMatch:
+        """Hand a member's seat to the AI for the rest of the match."""
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            if live.row.status != "active":
+                raise MatchOver()
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise NotSeated()
+            level = live.module.default_policy
+            await self.repo.update_seat(match_id, seat, status="left", ai_level=level)
+            live.seats = await self.repo.get_seats(match_id)
+            live.remember(live.version, (Event(f"{{p[{seat}]}} left; the AI plays that seat."),))
+        log.info("match %s: seat %s handed to the AI", match_id, seat)
+        await self._after_change(live)
+        return live
+
+    async def end(self, match_id: int, user_id: int, *, moderator: bool) -> LiveMatch:
+        """End a match early (host or moderator)."""
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            if live.row.status not in ("active", "lobby"):
+                raise MatchOver()
+            if user_id != live.row.host_user_id and not moderator:
+                raise NotAllowed("Only the host or a moderator can end this match.")
+            now = datetime.now(UTC)
+            await self.repo.update_match(match_id, status="abandoned", finished_at=now)
+            live.row = await self._row(match_id)
+            live.remember(live.version, (Event(f"The match was ended by <@{user_id}>."),))
+        log.info("match %s ended early by user %s", match_id, user_id)
+        await self.publisher.match_changed(match_id)
+        return live
+
+    # ------------------------------------------------------------------ AI seats
+    async def _after_change(self, live: LiveMatch) -> None:
+        await self.publisher.match_changed(live.id)
+        self.kick(live.id)
+
+    def kick(self, match_id: int) -> None:
+        """Make sure AI seats that may act will act."""
+        task = self._drivers.get(match_id)
+        if task is None or task.done():
+            self._drivers[match_id] = asyncio.create_task(self._drive(match_id))
+
+    async def _drive(self, match_id: int) -> None:
+        try:
+            while await self._ai_step(match_id):
+                await self.publisher.match_changed(match_id)
+        except Exception:
+            log.exception("match %s: the AI driver stopped", match_id)
+
+    async def _ai_step(self, match_id: int) -> bool:
+        live = await self.load(match_id)
+        if live.row.status != "active" or not self._ai_may_act(live):
+            return False
+        if self.ai_move_delay:
+            await asyncio.sleep(self.ai_move_delay)
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            if live.row.status != "active":
+                return False
+            choice = self._ai_choice(live)
+            if choice is None:
+                return False
+            trial = Match(live.match.rules, live.state, live.version)
+            steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
+            steps += self._resolve_chance(live, trial)
+            await self._persist(live, trial, steps)
+        return True
+
+    def _ai_may_act(self, live: LiveMatch) -> bool:
+        return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
+
+    def _ai_choice(self, live: LiveMatch) -> tuple[Seat, str] | None:
+        """Ask AI seats in turn; if nobody else can move, the first must act."""
+        rules = live.module.rules
+        to_act = sorted(s for s in rules.to_act(live.state) if s >= 0)
+        ai_seats = [s for s in to_act if live.is_ai(s)]
+        rounds = (False,) if len(ai_seats) < len(to_act) else (False, True)
+        for must_act in rounds:
+            for seat in ai_seats:
+                policy = live.module.policy(live.ai_level(seat))
+                rng = random.Random(f"{live.row.seed}:{live.version}:ai:{seat}")
+                view = rules.view(live.state, seat)
+                action = policy.choose(
+                    view, rules.legal_actions(live.state, seat), rng, must_act=must_act
+                )
+                if action is not None:
+                    return seat, action.token()
+        return None
+
+    async def resume_all(self) -> None:
+        """After a restart, let AI seats of active matches carry on."""
+        for row in await self.repo.list_matches(status=("active",)):
+            self.kick(row.id)
+
+    async def set_table_message(self, match_id: int, message_id: int) -> None:
+        """Remember a table message posted anew (the old one was deleted)."""
+        await self.repo.update_match(match_id, table_message_id=message_id)
+        live = self._cache.get(match_id)
+        if live is not None:
+            live.row = await self._row(match_id)
+
+    # ------------------------------------------------------------------ reading
+    async def table(self, match_id: int) -> TableInfo:
+        """Build the public table of a match."""
+        live = await self.load(match_id)
+        rules = live.module.rules
+        screen = live.module.presenter.table(
+            rules.view(live.state, None), live.names, live.match.outcome
+        )
+        turn = [
+            live.seats[s].user_id
+            for s in sorted(rules.to_act(live.state))
+            if s >= 0 and not live.is_ai(s) and live.row.status == "active"
+        ]
+        return TableInfo(
+            match_id=live.id,
+            version=live.version,
+            status=live.row.status,
+            channel_id=live.row.thread_id or live.row.channel_id,
+            message_id=live.row.table_message_id,
+            screen=screen,
+            recent=live.recent_for(None),
+            turn_user_ids=[u for u in turn if u is not None],
+            game_key=live.row.game,
+        )
+
+    async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
+        """Build a member's private view, with the actions open to them now."""
+        live = await self.load(match_id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise NotSeated()
+        rules = live.module.rules
+        active = live.row.status == "active" and seat in rules.to_act(live.state)
+        legal = rules.legal_actions(live.state, seat) if active else ()
+        view = rules.view(live.state, seat)
+        presenter = live.module.presenter
+        try:
+            screen = presenter.private(view, legal, live.names, step)
+        except Exception:
+            log.debug("match %s: step %r not understood, showing the first step", match_id, step)
+            screen = presenter.private(view, legal, live.names, None)
+        return PrivateInfo(live.id, live.version, screen, _private_notes(live, seat))
+
+    async def user_matches(self, channel_id: int, user_id: int) -> list[int]:
+        """Return active matches in a channel where the member holds a seat, newest first."""
+        rows = await self.repo.list_matches(status=("active",))
+        found = []
+        for row in sorted(rows, key=lambda r: r.id, reverse=True):
+            if channel_id not in (row.channel_id, row.thread_id):
+                continue
+            seats = await self.repo.get_seats(row.id)
+            if any(s.user_id == user_id and s.status == "playing" for s in seats):
+                found.append(row.id)
+        return found
+
+
+def _private_notes(live: LiveMatch, seat: Seat, limit: int = 5) -> list[str]:
+    """Render the latest events addressed to this seat alone or to a few seats."""
+    lines = [e.render(live.names) for _, e in live.recent if e.audience and seat in e.audience]
+    return lines[-limit:]

@@ -1,0 +1,111 @@
+"""The bot factory shared by `python -m bot run`, the playground and the tests."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.settings import Settings
+from bot.discord_ui import messages
+from bot.discord_ui.commands import register_commands
+from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.controller import Controller
+from bot.discord_ui.publisher import DiscordPublisher
+from bot.engine import GameError, Registry
+from bot.games import build_registry
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.repo import MatchRepository
+
+log = logging.getLogger(__name__)
+
+
+class CovertBot(commands.Bot):
+    """discord.py bot wired to the application services."""
+
+    controller: Controller
+
+    def __init__(
+        self, settings: Settings, *, registry: Registry | None, engine: AsyncEngine | None
+    ) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.registry = registry or build_registry()
+        self._engine = engine
+        self._owns_engine = engine is None
+        self._resumed = False
+
+    async def setup_hook(self) -> None:
+        """Build services, register commands and persistent components, sync commands."""
+        if self._engine is None:
+            self._engine = make_engine(self.settings.database_url)
+        repo = MatchRepository(make_sessionmaker(self._engine))
+        matches = MatchService(
+            repo,
+            self.registry,
+            DiscordPublisher(self),
+            ai_move_delay=self.settings.ai_move_delay,
+            snapshot_every=self.settings.snapshot_every,
+        )
+        lobbies = LobbyService(repo, self.registry, matches)
+        self.controller = Controller(matches, lobbies, self.registry)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        register_commands(self.tree, self.controller, self.registry)
+        self.tree.on_error = self._on_app_command_error
+        await self._sync_commands()
+
+    async def _sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_ready(self) -> None:
+        """Log in once, then let AI seats of active matches carry on."""
+        log.info("connected as %s to %d servers", self.user, len(self.guilds))
+        if not self._resumed:
+            self._resumed = True
+            await self.controller.matches.resume_all()
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """Log errors of event handlers (component callbacks included)."""
+        log.exception("error in %s", event_method)
+
+    async def _on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        original = getattr(error, "original", error)
+        if isinstance(original, GameError):
+            await self.controller.reply_error(interaction, original.message)
+            return
+        log.exception("command failed", exc_info=original)
+        await self.controller.reply_error(interaction, messages.INTERNAL_ERROR)
+
+    async def close(self) -> None:
+        """Close the gateway, then the database engine if we made it."""
+        await super().close()
+        if self._owns_engine and self._engine is not None:
+            await self._engine.dispose()
+
+
+def create_bot(
+    settings: Settings, *, registry: Registry | None = None, engine: AsyncEngine | None = None
+) -> CovertBot:
+    """Build the bot; dependencies are passed in, nothing is global."""
+    return CovertBot(settings, registry=registry, engine=engine)

@@ -1,0 +1,204 @@
+"""Persistent components: every button and select is a DynamicItem.
+
+A custom_id carries only what the clicking member may see: the match id, the
+version the view was drawn at and a public action token, or (on a member's
+own private view) a token naming that member's own cards.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.discord_ui.render import layout_choices, style_of
+from bot.engine import Button, Screen, Select
+
+if TYPE_CHECKING:
+    from bot.discord_ui.controller import Controller
+
+_ID = r"(?P<m>[0-9]{1,9})"
+_VER = r"(?P<v>[0-9]{1,6})"
+_TOKEN = r"(?P<t>[A-Za-z0-9_.,+\-]{0,80})"
+LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
+
+
+def controller(interaction: discord.Interaction) -> Controller:
+    """Return the controller of the bot that received the interaction."""
+    return cast(Any, interaction.client).controller
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l:{_ID}:(?P<op>\w+)"):
+    """Join / Leave / Add AI / Start / Cancel on a lobby message."""
+
+    def __init__(self, match_id: int, op: str, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or op, style=style_of(style), custom_id=f"l:{match_id}:{op}"
+            )
+        )
+        self.match_id, self.op = match_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(int(match["m"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_lobby(interaction, self.match_id, self.op)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"h:{_ID}"):
+    """ "My hand" on a table message: answers with the clicker's own private view."""
+
+    def __init__(self, match_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"h:{match_id}"
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(int(match["m"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_hand(interaction, self.match_id)
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<k>[ap]):{_ID}:{_VER}:{_TOKEN}"
+):
+    """Submit an action ("a") or open the next step of a choice ("p")."""
+
+    def __init__(
+        self, kind: str, match_id: int, version: int, token: str, label: str = "", style: str = ""
+    ) -> None:
+        custom_id = f"{kind}:{match_id}:{version}:{token}"
+        super().__init__(
+            discord.ui.Button(label=label or token, style=style_of(style), custom_id=custom_id)
+        )
+        self.kind, self.match_id, self.version, self.token = kind, match_id, version, token
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        return cls(match["k"], int(match["m"]), int(match["v"]), match["t"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        target = f"{self.kind}.{self.token}"
+        await controller(interaction).on_target(interaction, self.match_id, self.version, target)
+
+
+class ChoiceSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"s:{_ID}:{_VER}:(?P<i>[0-9])"
+):
+    """A select whose chosen value is a target ("a.<token>" or "p.<step>")."""
+
+    def __init__(
+        self, match_id: int, version: int, index: int, select: Select | None = None
+    ) -> None:
+        options = [
+            discord.SelectOption(
+                label=o.label[:100], value=o.target[:100], description=o.description[:100] or None
+            )
+            for o in (select.options[:25] if select else ())
+        ] or [discord.SelectOption(label="-", value="-")]
+        placeholder = select.placeholder[:150] if select else None
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"s:{match_id}:{version}:{index}",
+                placeholder=placeholder,
+                options=options,
+            )
+        )
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ChoiceSelect:
+        return cls(int(match["m"]), int(match["v"]), int(match["i"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or [""]
+        target = str(values[0])
+        await controller(interaction).on_target(interaction, self.match_id, self.version, target)
+
+
+class SimpleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<k>[rv]):{_ID}"):
+    """Rematch ("r") on a finished table, Refresh ("v") on a private view."""
+
+    def __init__(self, kind: str, match_id: int, label: str = "", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or kind, style=style_of(style), custom_id=f"{kind}:{match_id}"
+            )
+        )
+        self.kind, self.match_id = kind, match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SimpleButton:
+        return cls(match["k"], int(match["m"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ui = controller(interaction)
+        if self.kind == "r":
+            await ui.on_rematch(interaction, self.match_id)
+        else:
+            await ui.on_target(interaction, self.match_id, None, "p.")
+
+
+class RulesPageButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rules:(?P<g>[a-z_]{1,20}):(?P<n>\d{1,2})",
+):
+    """Previous / next page of a game's rules summary."""
+
+    def __init__(self, game: str, page: int, label: str = "") -> None:
+        super().__init__(
+            discord.ui.Button(label=label or str(page), custom_id=f"rules:{game}:{page}")
+        )
+        self.game, self.page = game, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesPageButton:
+        return cls(match["g"], int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await controller(interaction).on_rules_page(interaction, self.game, self.page)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ChoiceSelect, SimpleButton, RulesPageButton)
+
+
+def choices_view(match_id: int, version: int, screen: Screen, *, refresh: bool) -> discord.ui.View:
+    """Build the components of a private view from its screen's choices."""
+    view = discord.ui.View(timeout=None)
+    rows = layout_choices(screen.choices, rows_free=4 if refresh else 5)
+    for row_index, row in enumerate(rows):
+        for index, choice in enumerate(row):
+            view.add_item(_item(match_id, version, choice, row_index * 5 + index, row_index))
+    if refresh:
+        view.add_item(SimpleButton("v", match_id, "Refresh"))
+    return view
+
+
+def _item(match_id: int, version: int, choice: Button | Select, index: int, row: int) -> Any:
+    if isinstance(choice, Select):
+        item: Any = ChoiceSelect(match_id, version, row, choice)
+    else:
+        kind, _, token = choice.target.partition(".")
+        item = ActionButton(kind, match_id, version, token, choice.label[:80], choice.style)
+    item.item.row = row
+    return item

@@ -1,0 +1,228 @@
+"""Controller: turns interactions into service calls and answers within 3 seconds.
+
+Every handler acknowledges first (deciding then whether the answer is
+ephemeral), calls one service, and answers with a view or one readable
+sentence. A private view is edited in place only when it sits in an ephemeral
+message or a DM; anywhere else it is sent as a new ephemeral message, so a
+forged custom_id on a public message can never turn a hand public.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+
+from bot.app.lobbies import LobbyInfo, LobbyService
+from bot.app.matches import MatchService
+from bot.discord_ui import messages
+from bot.discord_ui.payloads import lobby_payload, private_payload, table_payload
+from bot.discord_ui.render import embed_of, files_of
+from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
+
+log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Awaitable[None]])
+
+
+def guarded(handler: F) -> F:
+    """Answer any unexpected failure with one sentence instead of a dead interaction."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: Controller, interaction: discord.Interaction, *args: Any) -> None:
+        try:
+            await handler(self, interaction, *args)
+        except Exception:
+            log.exception("%s failed", handler.__name__)
+            try:
+                await self.reply_error(interaction, messages.INTERNAL_ERROR)
+            except discord.HTTPException:
+                log.debug("could not report the failure to the member")
+
+    return wrapper  # type: ignore[return-value]
+
+
+def as_send(payload: dict[str, Any]) -> dict[str, Any]:
+    """Turn an edit payload into a send payload (files instead of attachments)."""
+    out = dict(payload)
+    out["files"] = out.pop("attachments", [])
+    if out.get("content") is None:
+        out.pop("content", None)
+    return out
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Tell whether the member may manage the server."""
+    return bool(interaction.guild_id) and interaction.permissions.manage_guild
+
+
+class Controller:
+    """Interaction handlers shared by commands and components."""
+
+    def __init__(self, matches: MatchService, lobbies: LobbyService, registry: Registry) -> None:
+        self.matches = matches
+        self.lobbies = lobbies
+        self.registry = registry
+
+    # ------------------------------------------------------------------ replies
+    async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
+        """Answer with one ephemeral sentence, whether or not we deferred."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    # ------------------------------------------------------------------ lobby
+    @guarded
+    async def start_game(
+        self, interaction: discord.Interaction, module: GameModule, options: dict[str, Any]
+    ) -> None:
+        """Open a lobby message in the channel for /<game> start."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.reply_error(interaction, messages.GUILD_ONLY)
+            return
+        user = interaction.user
+        lobby = await self.lobbies.open(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            game=module.spec.key,
+            options={k: v for k, v in options.items() if v is not None},
+            host=(user.id, user.display_name),
+        )
+        await interaction.response.send_message(**as_send(lobby_payload(lobby)))
+        message = await interaction.original_response()
+        await self.lobbies.set_message(lobby.match_id, message.id)
+
+    @guarded
+    async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        """Handle Join / Leave / Add AI / Start / Cancel."""
+        user = interaction.user
+        try:
+            if op == "start":
+                await interaction.response.defer()
+                await self.lobbies.start(match_id, user.id)
+                await self.matches.publisher.match_changed(match_id)
+                return
+            lobby = await self._lobby_op(interaction, match_id, op)
+        except GameError as error:
+            await self.reply_error(interaction, error.message)
+            return
+        await interaction.response.edit_message(**lobby_payload(lobby))
+
+    async def _lobby_op(
+        self, interaction: discord.Interaction, match_id: int, op: str
+    ) -> LobbyInfo:
+        user = interaction.user
+        if op == "join":
+            return await self.lobbies.join(match_id, user.id, user.display_name)
+        if op == "leave":
+            return await self.lobbies.leave(match_id, user.id)
+        if op == "ai":
+            return await self.lobbies.add_ai(match_id, user.id)
+        if op == "cancel":
+            return await self.lobbies.cancel(match_id, user.id, moderator=is_moderator(interaction))
+        raise BadToken()
+
+    @guarded
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Open a rematch lobby with the same seats and options."""
+        try:
+            lobby = await self.lobbies.rematch(match_id, interaction.user.id)
+        except GameError as error:
+            await self.reply_error(interaction, error.message)
+            return
+        await interaction.response.send_message(**as_send(lobby_payload(lobby)))
+        message = await interaction.original_response()
+        await self.lobbies.set_message(lobby.match_id, message.id)
+
+    # ------------------------------------------------------------------ private views
+    @guarded
+    async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Answer "My hand" with the clicker's own view, ephemerally."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            info = await self.matches.private(match_id, interaction.user.id)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        await interaction.followup.send(ephemeral=True, **as_send(private_payload(info)))
+
+    @guarded
+    async def on_target(
+        self, interaction: discord.Interaction, match_id: int, version: int | None, target: str
+    ) -> None:
+        """Submit an action or show the next step, then show the updated private view."""
+        in_place = _is_private_message(interaction)
+        if in_place:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        user_id = interaction.user.id
+        try:
+            step, note = await self._apply_target(match_id, user_id, version, target)
+            info = await self.matches.private(match_id, user_id, step)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        payload = private_payload(info, note)
+        if in_place:
+            await interaction.edit_original_response(**payload)
+        else:
+            await interaction.followup.send(ephemeral=True, **as_send(payload))
+
+    async def _apply_target(
+        self, match_id: int, user_id: int, version: int | None, target: str
+    ) -> tuple[str | None, str | None]:
+        kind, _, rest = target.partition(".")
+        if kind == "a" and version is not None:
+            try:
+                await self.matches.submit(match_id, user_id, version, rest)
+            except StaleVersion:
+                return None, messages.stale_note()
+            return None, None
+        if kind != "p":
+            raise BadToken()
+        live = await self.matches.load(match_id)
+        if version is not None and version != live.version:
+            return None, messages.stale_note()
+        return rest or None, None
+
+    # ------------------------------------------------------------------ rules
+    @guarded
+    async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """Show another page of a rules summary."""
+        if game not in self.registry:
+            await self.reply_error(interaction, "I don't know that game.")
+            return
+        await interaction.response.edit_message(**self.rules_payload(self.registry.get(game), page))
+
+    def rules_payload(self, module: GameModule, page: int) -> dict[str, Any]:
+        """Render one page of a rules summary with Previous / Next buttons."""
+        from bot.discord_ui.components import RulesPageButton
+
+        pages = module.presenter.rules_pages()
+        page = max(0, min(page, len(pages) - 1))
+        screen = pages[page]
+        view = discord.ui.View(timeout=None)
+        key = module.spec.key
+        if page > 0:
+            view.add_item(RulesPageButton(key, page - 1, "Previous"))
+        if page < len(pages) - 1:
+            view.add_item(RulesPageButton(key, page + 1, "Next"))
+        embed = embed_of(screen)
+        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+        return {"embed": embed, "view": view, "attachments": files_of(screen)}
+
+    # ------------------------------------------------------------------ tables
+    async def table(self, match_id: int) -> dict[str, Any]:
+        """Return the current table payload of a match."""
+        return table_payload(await self.matches.table(match_id))
+
+
+def _is_private_message(interaction: discord.Interaction) -> bool:
+    message = interaction.message
+    if interaction.guild_id is None:
+        return True
+    return message is not None and message.flags.ephemeral

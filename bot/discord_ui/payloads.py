@@ -1,0 +1,83 @@
+"""Message payloads for lobbies, tables and private views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.app.lobbies import LobbyInfo
+from bot.app.matches import PrivateInfo, TableInfo
+from bot.discord_ui import messages
+from bot.discord_ui.components import HandButton, LobbyButton, SimpleButton, choices_view
+from bot.discord_ui.render import embed_of, files_of
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
+    """Render a lobby: game, options, seats and the lobby buttons."""
+    spec, row = lobby.module.spec, lobby.row
+    labels = {o.name: dict(o.choices) for o in spec.options}
+    options = ", ".join(f"{k}: {labels.get(k, {}).get(v, v)}" for k, v in row.options.items())
+    seats = "\n".join(
+        f"{i + 1}. {s.display_name}" + (" (host)" if s.user_id == row.host_user_id else "")
+        for i, s in enumerate(lobby.seats)
+    )
+    status = {"lobby": "Waiting for players", "abandoned": "Cancelled"}.get(row.status, "Started")
+    embed = discord.Embed(
+        title=f"{spec.title}: lobby #{row.id}",
+        description=f"{status}. {spec.min_seats}-{spec.max_seats} seats.",
+        colour=0x5865F2,
+    )
+    embed.add_field(name="Options", value=options or "none", inline=False)
+    embed.add_field(name=f"Seats ({len(lobby.seats)}/{spec.max_seats})", value=seats or "empty")
+    if row.status == "lobby":
+        embed.set_footer(text=f"The host starts the match once {spec.min_seats} seats are filled.")
+    return {"content": None, "embed": embed, "view": _lobby_view(lobby), "attachments": []}
+
+
+def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if lobby.row.status != "lobby":
+        return view
+    m = lobby.match_id
+    view.add_item(LobbyButton(m, "join", "Join", "success"))
+    view.add_item(LobbyButton(m, "leave", "Leave"))
+    view.add_item(LobbyButton(m, "ai", "Add AI"))
+    view.add_item(LobbyButton(m, "start", "Start", "primary"))
+    view.add_item(LobbyButton(m, "cancel", "Cancel", "danger"))
+    return view
+
+
+def table_payload(info: TableInfo) -> dict[str, Any]:
+    """Render the public table: the game's screen, recent moves, My hand / Rematch."""
+    extra = [("Recent moves", "\n".join(info.recent))] if info.recent else []
+    if info.status == "abandoned":
+        extra.append(("Match ended", "This match was ended before its finish."))
+    view = discord.ui.View(timeout=None)
+    if info.status == "active":
+        view.add_item(HandButton(info.match_id, messages.HAND_BUTTON))
+    else:
+        view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))
+    turn = " ".join(f"<@{u}>" for u in info.turn_user_ids)
+    content = f"Match #{info.match_id}" + (f" · to act: {turn}" if turn else "")
+    return {
+        "content": content,
+        "embed": embed_of(info.screen, extra),
+        "attachments": files_of(info.screen),
+        "view": view,
+        "allowed_mentions": NO_MENTIONS,
+    }
+
+
+def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any]:
+    """Render a seat's private view with its choices and a Refresh button."""
+    extra = [("Only you can see", "\n".join(info.notes))] if info.notes else []
+    embed = embed_of(info.screen, extra)
+    return {
+        "content": note,
+        "embed": embed,
+        "attachments": files_of(info.screen),
+        "view": choices_view(info.match_id, info.version, info.screen, refresh=True),
+    }

@@ -1,0 +1,52 @@
+"""The registry of games: one GameModule per game key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bot.engine.policy import Policy
+from bot.engine.rules import GameRules, GameSpec
+from bot.engine.screen import Presenter
+
+
+@dataclass(frozen=True)
+class GameModule:
+    """Everything the application needs to host one game."""
+
+    spec: GameSpec
+    rules: GameRules
+    presenter: Presenter
+    policies: Mapping[str, Callable[[], Policy]] = field(default_factory=dict)
+    default_policy: str = "random"
+
+    def policy(self, level: str | None) -> Policy:
+        """Build the policy for an AI level, falling back to the default level."""
+        factory = self.policies.get(level or self.default_policy)
+        if factory is None:
+            factory = self.policies[self.default_policy]
+        return factory()
+
+
+class Registry:
+    """Games by key, in registration order."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, GameModule] = {}
+
+    def register(self, module: GameModule) -> None:
+        """Add a game; keys are unique."""
+        if module.spec.key in self._games:
+            raise ValueError(f"game {module.spec.key!r} is already registered")
+        self._games[module.spec.key] = module
+
+    def get(self, key: str) -> GameModule:
+        """Return a game by key."""
+        return self._games[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._games
+
+    def all(self) -> tuple[GameModule, ...]:
+        """Return every game in registration order."""
+        return tuple(self._games.values())

@@ -1,0 +1,149 @@
+"""The contract every game implements: metadata, pure rules, transitions, outcomes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from bot.engine.rng import Rng
+from bot.engine.seats import Seat
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """One match option chosen at creation (a slash-command parameter)."""
+
+    name: str
+    """Parameter name, lower case (``mode``)."""
+    description: str
+    """One line shown by Discord beside the parameter."""
+    choices: tuple[tuple[str, str], ...]
+    """(value, label) pairs; the value is what the rules receive."""
+    default: str
+    """The value used when the member leaves the option out."""
+
+
+class GameSpec(msgspec.Struct, frozen=True):
+    """Static metadata of a game, as data."""
+
+    key: str
+    """Registry key and slash-command group name (``coverta``)."""
+    title: str
+    """Display name (``COVERTA``)."""
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...] = ()
+    hidden_information: bool = True
+    rules_version: int = 1
+    command: str = ""
+    """Slash-command group name when it differs from the key (``cover-cover``)."""
+
+    @property
+    def command_name(self) -> str:
+        """Return the slash-command group name."""
+        return self.command or self.key
+
+    def resolve_options(self, given: Mapping[str, str | None]) -> dict[str, str]:
+        """Fill defaults and check every value against its declared choices."""
+        resolved: dict[str, str] = {}
+        for option in self.options:
+            value = given.get(option.name) or option.default
+            if value not in {v for v, _ in option.choices}:
+                raise ValueError(f"{value!r} is not a choice for {option.name}")
+            resolved[option.name] = value
+        return resolved
+
+
+class Event(msgspec.Struct, frozen=True):
+    """Something that happened, in plain words, with who may read it.
+
+    ``text`` names seats as ``{p[0]}``, ``{p[1]}`` ... so each reader sees
+    display names; ``audience`` is None for public events, else the seats
+    that may read this one.
+    """
+
+    text: str
+    audience: tuple[Seat, ...] | None = None
+
+    def visible_to(self, seat: Seat | None) -> bool:
+        """Tell whether this seat (None: a spectator) may read the event."""
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+    def render(self, names: Sequence[str]) -> str:
+        """Put display names into the text."""
+        return self.text.format(p=list(names))
+
+
+class Transition(msgspec.Struct, frozen=True):
+    """The result of applying one action: the new state and what happened."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a finished match ended."""
+
+    ranks: tuple[int, ...]
+    """Rank per seat, 1 is best; equal ranks share a place."""
+    termination: str
+    """A short key for why it ended (``went_out``, ``blocked``)."""
+    summary: str
+    """One sentence, with ``{p[i]}`` placeholders for names."""
+    scores: tuple[float, ...] | None = None
+
+    @property
+    def winners(self) -> frozenset[Seat]:
+        """Return the seats ranked first."""
+        return frozenset(s for s, r in enumerate(self.ranks) if r == 1)
+
+
+class Action(Protocol):
+    """An immutable move with a compact text codec."""
+
+    def token(self) -> str:
+        """Return the compact text form, the inverse of the game's ``decode``."""
+        ...
+
+
+class GameRules(Protocol):
+    """Pure, synchronous rules of one game."""
+
+    state_type: type[Any]
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> Any:
+        """Return the state before any chance or player step."""
+        ...
+
+    def to_act(self, state: Any) -> frozenset[Seat]:
+        """Return the seats that may act now, {CHANCE}, or nothing when over."""
+        ...
+
+    def legal_actions(self, state: Any, seat: Seat) -> Sequence[Action]:
+        """List every action the seat may take now."""
+        ...
+
+    def chance_outcome(self, state: Any, rng: Rng) -> Action:
+        """Draw the concrete result of the pending random step."""
+        ...
+
+    def apply(self, state: Any, seat: Seat, action: Action) -> Transition:
+        """Apply an action, raising IllegalAction/NotYourTurn with a readable reason."""
+        ...
+
+    def decode(self, token: str) -> Action:
+        """Parse an action token, raising BadToken on anything malformed."""
+        ...
+
+    def view(self, state: Any, seat: Seat | None) -> Any:
+        """Return everything the seat may know (None: the public view)."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Return how the match ended, or None while it goes on."""
+        ...
+
+    def hidden_from(self, state: Any, seat: Seat | None) -> Sequence[Any]:
+        """List the secret values the seat must not find in its view (for leak tests)."""
+        ...

@@ -1,0 +1,413 @@
+"""Pillow artwork for COVERTA: number cards, hand strips and the layout grid.
+
+Every card shows its number and all six characteristics (rules §2.1) at a glance,
+drawn and also written, so that no characteristic depends on colour vision:
+
+- C6 background: the whole card is black or white (mid-grey border and rounded
+  corners keep it visible on either Discord theme); written ``on BLK`` / ``on WHT``.
+- C3 shape, C4 shape colour, C5 fill: the shape in the middle, written on the
+  first bottom line as shape colour, fill, shape: ``BLU`` / ``ORG``, ``SOL`` / ``HOL``,
+  ``SQR`` / ``CIR`` (it reads like "blue solid square on black").
+- C1 parity, C2 number colour: the large number (outlined so a black number stays
+  legible on a black card), with ``EVEN`` / ``ODD`` and ``RED`` / ``BLK`` written at
+  the top right, next to the number they describe.
+
+Badges: a thick gold ring and a gold "L" disc (bottom left) mark the last card placed;
+a green ring and a green check disc (bottom right) mark a card that satisfies your
+rules; a red "T" disc (bottom right) marks a penalty token.
+
+Fonts are Pillow's bundled scalable font; nothing is fetched.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.games.coverta.cards import Card, Trait
+
+Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+RGB = tuple[int, int, int]
+
+CARD_WIDTH, CARD_HEIGHT = 120, 170
+"""Card face size in design units (pixels at scale 1)."""
+CARD_MARGIN = 8
+"""Space around the face for the highlight rings, in design units."""
+SUPERSAMPLE = 3
+"""Cards and badges are drawn this much larger, then reduced, to smooth edges."""
+
+BACKGROUNDS: tuple[RGB, RGB] = ((20, 20, 20), (251, 251, 251))
+NUMBER_COLOURS: tuple[RGB, RGB] = ((224, 38, 43), (17, 17, 17))
+SHAPE_COLOURS: tuple[RGB, RGB] = ((45, 107, 224), (245, 144, 30))
+BORDER: RGB = (140, 140, 140)
+GOLD: RGB = (255, 196, 0)
+GREEN: RGB = (46, 232, 106)
+TOKEN_RED: RGB = (220, 30, 40)
+FELT: RGB = (30, 59, 50)
+FELT_STRIPE: RGB = (36, 68, 58)
+FELT_CURRENT: RGB = (48, 86, 72)
+INK: RGB = (235, 240, 236)
+INK_DIM: RGB = (160, 185, 172)
+
+PARITY_TAGS = ("EVEN", "ODD")
+NUMBER_COLOUR_TAGS = ("RED", "BLK")
+SHAPE_TAGS = ("SQR", "CIR")
+SHAPE_COLOUR_TAGS = ("BLU", "ORG")
+FILL_TAGS = ("SOL", "HOL")
+BACKGROUND_TAGS = ("on BLK", "on WHT")
+
+STRIP_WRAP, STRIP_GAP = 10, 6
+"""A hand strip wraps into two rows past STRIP_WRAP cards."""
+MAX_WIDTH, MAX_HEIGHT = 1600, 1200
+RECENT_COLUMNS = 12
+"""With more columns than column 0 plus this many, the middle ones are elided."""
+LAYOUT_SCALE, MIN_SCALE = 0.8, 0.35
+PAD, CELL_GAP, LABEL_MAX, HEADER, ELLIPSIS_WIDTH = 6, 4, 130, 30, 30
+
+
+@dataclass(frozen=True)
+class LayoutCell:
+    """One card of the layout, where it lies and how to mark it."""
+
+    card: Card
+    row: int
+    """Index into LayoutGrid.rows (0 is the starting card's row)."""
+    column: int
+    """The round it was placed in (0 for the starting card)."""
+    placement: int
+    """Its placement number; cards sharing a cell are drawn in this order."""
+    by: str | None = None
+    """Who placed it, when not the row's owner (shown as "by <name>")."""
+    token: bool = False
+    """Whether a penalty token lies on it."""
+    last: bool = False
+    """Whether it is L, the last card placed."""
+
+
+@dataclass(frozen=True)
+class LayoutGrid:
+    """The public layout: row labels (start, then players), columns 0..r, cards."""
+
+    rows: tuple[str, ...]
+    """Row labels: "start", then the players' names in seat order."""
+    columns: int
+    """How many columns, r + 1 for columns 0..r."""
+    cells: tuple[LayoutCell, ...]
+
+
+@lru_cache(maxsize=64)
+def _font(size: int) -> Font:
+    """Return Pillow's bundled font at a pixel size."""
+    return ImageFont.load_default(size=max(size, 6))
+
+
+def card_box(scale: float) -> tuple[int, int]:
+    """Return the pixel size of a card image, margin included, at a scale."""
+    width = round((CARD_WIDTH + 2 * CARD_MARGIN) * scale)
+    return width, round((CARD_HEIGHT + 2 * CARD_MARGIN) * scale)
+
+
+def card_image(
+    card: Card, *, scale: float = 1.0, marked: bool = False, last: bool = False
+) -> Image.Image:
+    """Draw one card (with its highlight ring and badges) as an RGBA image."""
+    k = scale * SUPERSAMPLE
+    big = Image.new("RGBA", card_box(k), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    ring = GOLD if last else GREEN if marked else None
+    if ring is not None:
+        draw.rounded_rectangle((0, 0, *big.size), radius=round(20 * k), fill=ring)
+    _draw_face(draw, card, k)
+    if marked:
+        size = round(28 * k)
+        big.alpha_composite(_check_badge(size), (big.width - size, big.height - size))
+    if last:
+        size = round(34 * k)
+        big.alpha_composite(_badge(size, GOLD, "L", (40, 30, 0)), (0, big.height - size))
+    return big.resize(card_box(scale), Image.Resampling.LANCZOS)
+
+
+def _draw_face(draw: ImageDraw.ImageDraw, card: Card, k: float) -> None:
+    """Draw the card face: background, shape, number and written traits."""
+    m = CARD_MARGIN * k
+    background = BACKGROUNDS[card.value(Trait.BACKGROUND)]
+    box = (m, m, m + CARD_WIDTH * k, m + CARD_HEIGHT * k)
+    draw.rounded_rectangle(box, radius=round(12 * k), fill=background)
+    draw.rounded_rectangle(box, radius=round(12 * k), outline=BORDER, width=round(2 * k))
+    _draw_shape(draw, card, k, m)
+    _draw_number(draw, card, k, m)
+    _draw_labels(draw, card, k, m)
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> None:
+    """Draw the square or circle, solid or hollow, in blue or orange."""
+    colour = SHAPE_COLOURS[card.value(Trait.SHAPE_COLOUR)]
+    half = (27 if card.value(Trait.SHAPE) == 0 else 30) * k
+    cx, cy = m + 60 * k, m + 94 * k
+    box = (cx - half, cy - half, cx + half, cy + half)
+    solid = card.value(Trait.FILL) == 0
+    fill, width = (colour, 0) if solid else (None, round(8 * k))
+    if card.value(Trait.SHAPE) == 0:
+        draw.rectangle(box, fill=fill, outline=colour, width=width)
+    else:
+        draw.ellipse(box, fill=fill, outline=colour, width=width)
+
+
+def _draw_number(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> None:
+    """Draw the number large, with an outline that contrasts with its colour."""
+    black = card.value(Trait.NUMBER_COLOUR) == 1
+    stroke, stroke_width = ((255, 255, 255), 2.5) if black else ((60, 0, 0), 1.0)
+    draw.text(
+        (m + 10 * k, m + 50 * k),
+        str(card.number),
+        font=_font(round(48 * k)),
+        fill=NUMBER_COLOURS[card.value(Trait.NUMBER_COLOUR)],
+        anchor="ls",
+        stroke_width=round(stroke_width * k),
+        stroke_fill=stroke,
+    )
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> None:
+    """Write every trait: parity and number colour top right, the rest at the bottom."""
+    ink = (232, 232, 232) if card.value(Trait.BACKGROUND) == 0 else (30, 30, 30)
+    font, bold = _font(round(12 * k)), round(0.35 * k)
+    right, centre = m + (CARD_WIDTH - 9) * k, m + CARD_WIDTH / 2 * k
+    lines = [
+        ((right, m + 20 * k), "rs", PARITY_TAGS[card.value(Trait.PARITY)]),
+        ((right, m + 35 * k), "rs", NUMBER_COLOUR_TAGS[card.value(Trait.NUMBER_COLOUR)]),
+        ((centre, m + 147 * k), "ms", _shape_words(card)),
+        ((centre, m + 162 * k), "ms", BACKGROUND_TAGS[card.value(Trait.BACKGROUND)]),
+    ]
+    for xy, anchor, text in lines:
+        draw.text(xy, text, font=font, fill=ink, anchor=anchor, stroke_width=bold, stroke_fill=ink)
+
+
+def _shape_words(card: Card) -> str:
+    """Return the shape line, e.g. "BLU SOL SQR"."""
+    colour = SHAPE_COLOUR_TAGS[card.value(Trait.SHAPE_COLOUR)]
+    fill = FILL_TAGS[card.value(Trait.FILL)]
+    return f"{colour} {fill} {SHAPE_TAGS[card.value(Trait.SHAPE)]}"
+
+
+def _disc(diameter: int, fill: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """Return a transparent square image holding a ringed disc, and its pen."""
+    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    rim = max(1, diameter // 12)
+    draw.ellipse((0, 0, diameter - 1, diameter - 1), fill=fill, outline=(255, 255, 255), width=rim)
+    return image, draw
+
+
+def _badge(diameter: int, fill: RGB, text: str, ink: RGB) -> Image.Image:
+    """Return a round badge with a letter in it."""
+    image, draw = _disc(diameter, fill)
+    centre = (diameter / 2, diameter / 2)
+    draw.text(centre, text, font=_font(round(diameter * 0.66)), fill=ink, anchor="mm")
+    return image
+
+
+def _check_badge(diameter: int) -> Image.Image:
+    """Return a green round badge with a check mark drawn as lines."""
+    image, draw = _disc(diameter, (20, 150, 60))
+    d = diameter
+    points = [(0.27 * d, 0.52 * d), (0.44 * d, 0.70 * d), (0.75 * d, 0.32 * d)]
+    draw.line(points, fill=(255, 255, 255), width=max(2, d // 9), joint="curve")
+    return image
+
+
+def _png(image: Image.Image) -> bytes:
+    """Encode an image as PNG bytes."""
+    buffer = io.BytesIO()
+    image.convert("RGB").save(buffer, format="PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def card_strip_png(cards: Sequence[Card], marked: Collection[int] = ()) -> bytes:
+    """Draw a hand of cards in one row (two past STRIP_WRAP cards) as PNG bytes."""
+    per_row = len(cards) if len(cards) <= STRIP_WRAP else -(-len(cards) // 2)
+    per_row = max(1, per_row)
+    rows = max(1, -(-len(cards) // per_row))
+    width, height = card_box(1.0)
+    step_x, step_y = width + STRIP_GAP, height + STRIP_GAP
+    size = (STRIP_GAP + per_row * step_x, STRIP_GAP + rows * step_y)
+    image = Image.new("RGBA", size, (*FELT, 255))
+    for index, card in enumerate(cards):
+        row, column = divmod(index, per_row)
+        at = (STRIP_GAP + column * step_x, STRIP_GAP + row * step_y)
+        image.alpha_composite(card_image(card, marked=card.number in marked), at)
+    return _png(image)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Sizes of the layout picture at one card scale."""
+
+    scale: float
+    shown: tuple[int | None, ...]
+    widths: tuple[int, ...]
+    label_width: int
+    row_height: int
+    rows: int
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """Return the whole picture's pixel size."""
+        return self.label_width + sum(self.widths), HEADER + self.row_height * self.rows
+
+    def left(self, index: int) -> int:
+        """Return the x of the left edge of the index-th shown column."""
+        return self.label_width + sum(self.widths[:index])
+
+    def top(self, row: int) -> int:
+        """Return the y of the top edge of a row."""
+        return HEADER + row * self.row_height
+
+
+def _shown_columns(columns: int) -> tuple[int | None, ...]:
+    """Return the columns to draw: all, or 0, an ellipsis (None) and the most recent."""
+    if columns <= RECENT_COLUMNS + 1:
+        return tuple(range(columns))
+    return (0, None, *range(columns - RECENT_COLUMNS, columns))
+
+
+def _cell_counts(grid: LayoutGrid) -> dict[tuple[int, int], int]:
+    """Return how many cards lie in each (row, column) cell."""
+    counts: dict[tuple[int, int], int] = {}
+    for cell in grid.cells:
+        counts[cell.row, cell.column] = counts.get((cell.row, cell.column), 0) + 1
+    return counts
+
+
+def _plan(grid: LayoutGrid, scale: float) -> _Plan:
+    """Measure the layout picture at one card scale."""
+    counts, shown = _cell_counts(grid), _shown_columns(grid.columns)
+    card_width, card_height = card_box(scale)
+    rows = range(len(grid.rows))
+    deepest = {c: max([1] + [counts.get((r, c), 0) for r in rows]) for c in shown if c is not None}
+    widths = tuple(
+        ELLIPSIS_WIDTH if c is None else 2 * PAD + (card_width + CELL_GAP) * deepest[c]
+        for c in shown
+    )
+    labels = [_font(16).getlength(label) for label in grid.rows] or [0.0]
+    label_width = 16 + min(LABEL_MAX, round(max(labels)))
+    row_height = 2 * PAD + card_height + _caption_size(scale) + 4
+    return _Plan(scale, shown, widths, label_width, row_height, len(grid.rows))
+
+
+def _caption_size(scale: float) -> int:
+    """Return the font size of a "by X" caption."""
+    return max(11, round(14 * scale))
+
+
+def _choose_plan(grid: LayoutGrid) -> _Plan:
+    """Shrink the cards until the picture fits the size caps (or the scale floor)."""
+    plan = _plan(grid, LAYOUT_SCALE)
+    while plan.scale > MIN_SCALE and not _fits(plan.size):
+        plan = _plan(grid, max(MIN_SCALE, plan.scale * 0.9))
+    return plan
+
+
+def _fits(size: tuple[int, int]) -> bool:
+    """Return whether a pixel size is within the caps."""
+    return size[0] <= MAX_WIDTH and size[1] <= MAX_HEIGHT
+
+
+def _fit(text: str, font: Font, width: float) -> str:
+    """Return text, shortened with an ellipsis if it is wider than width."""
+    if font.getlength(text) <= width:
+        return text
+    while text and font.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def layout_png(grid: LayoutGrid) -> bytes:
+    """Draw the layout grid (rows by columns, several cards per cell) as PNG bytes."""
+    plan = _choose_plan(grid)
+    image = Image.new("RGBA", plan.size, (*FELT, 255))
+    _draw_backdrop(ImageDraw.Draw(image), plan, grid)
+    index = {column: i for i, column in enumerate(plan.shown) if column is not None}
+    by_cell: dict[tuple[int, int], list[LayoutCell]] = {}
+    for cell in sorted(grid.cells, key=lambda c: c.placement):
+        if cell.column in index and 0 <= cell.row < len(grid.rows):
+            by_cell.setdefault((cell.row, index[cell.column]), []).append(cell)
+    for (row, i), cells in by_cell.items():
+        _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells)
+    if not _fits(image.size):
+        image.thumbnail((MAX_WIDTH, MAX_HEIGHT), Image.Resampling.LANCZOS)
+    return _png(image)
+
+
+def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> None:
+    """Draw row stripes, the current column band, the header and the row labels."""
+    width, height = plan.size
+    for row in range(1, plan.rows, 2):
+        draw.rectangle((0, plan.top(row), width, plan.top(row + 1) - 1), fill=FELT_STRIPE)
+    if plan.shown:
+        draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
+    _draw_header(draw, plan)
+    for row, label in enumerate(grid.rows):
+        text = _fit(label, _font(16), LABEL_MAX)
+        middle = plan.top(row) + plan.row_height / 2
+        draw.text((8, middle), text, font=_font(16), fill=INK if row else INK_DIM, anchor="lm")
+
+
+def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
+    """Draw the round numbers above the columns, and the ellipsis column."""
+    draw.line((0, HEADER - 1, plan.size[0], HEADER - 1), fill=INK_DIM, width=1)
+    draw.text((8, HEADER / 2), "round", font=_font(14), fill=INK_DIM, anchor="lm")
+    for i, column in enumerate(plan.shown):
+        text = "…" if column is None else str(column)
+        centre = plan.left(i) + plan.widths[i] / 2
+        draw.text((centre, HEADER / 2), text, font=_font(18), fill=INK, anchor="mm")
+        if column is None:
+            _draw_ellipsis_column(draw, plan, centre)
+
+
+def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float) -> None:
+    """Mark every row of the elided columns with an ellipsis."""
+    for row in range(plan.rows):
+        middle = plan.top(row) + plan.row_height / 2
+        draw.text((centre, middle), "…", font=_font(20), fill=INK_DIM, anchor="mm")
+
+
+def _draw_cell(
+    image: Image.Image, plan: _Plan, x: int, y: int, width: int, cells: list[LayoutCell]
+) -> None:
+    """Draw a cell's cards side by side in placement order, with badges and captions."""
+    card_width, card_height = card_box(plan.scale)
+    step = card_width + CELL_GAP
+    left = x + (width - step * len(cells) + CELL_GAP) // 2
+    for n, cell in enumerate(cells):
+        at = (left + n * step, y + PAD)
+        image.alpha_composite(card_image(cell.card, scale=plan.scale, last=cell.last), at)
+        if cell.token:
+            badge = _token_badge(plan.scale)
+            corner = (at[0] + card_width - badge.width, at[1] + card_height - badge.height)
+            image.alpha_composite(badge, corner)
+        if cell.by is not None:
+            _draw_caption(ImageDraw.Draw(image), plan.scale, at, f"by {cell.by}")
+
+
+def _draw_caption(draw: ImageDraw.ImageDraw, scale: float, at: tuple[int, int], text: str) -> None:
+    """Write a caption centred under the card drawn at a point."""
+    card_width, card_height = card_box(scale)
+    font = _font(_caption_size(scale))
+    centre = (at[0] + card_width / 2, at[1] + card_height + 1)
+    draw.text(centre, _fit(text, font, card_width), font=font, fill=INK, anchor="ma")
+
+
+def _token_size(scale: float) -> int:
+    """Return the pixel diameter of a token badge."""
+    return max(16, round(32 * scale))
+
+
+def _token_badge(scale: float) -> Image.Image:
+    """Return a smoothed red token badge at a scale."""
+    big = _badge(_token_size(scale) * SUPERSAMPLE, TOKEN_RED, "T", (255, 255, 255))
+    return big.resize((_token_size(scale),) * 2, Image.Resampling.LANCZOS)

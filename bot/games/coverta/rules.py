@@ -1,0 +1,220 @@
+"""COVERTA rules: place cards under two secret instructions, or in an opponent's place.
+
+The full specification is ``shared/rules/coverta.md``. Randomness (the deal and
+the cards handed over after a failed play in a place) arrives as chance actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.rng import Rng
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.seats import CHANCE, Seat
+from bot.games.coverta import flow
+from bot.games.coverta.actions import (
+    CovertaAction,
+    Deal,
+    Draw,
+    EndTurn,
+    Handover,
+    Pass,
+    Place,
+    PlayInPlace,
+    Steal,
+    decode,
+)
+from bot.games.coverta.attempts import attempt, hand_over, resume
+from bot.games.coverta.cards import CARDS, DECK_SIZE, Card
+from bot.games.coverta.messages import ended, winners_text
+from bot.games.coverta.state import CovertaState
+from bot.games.coverta.views import PrivateView, PublicView, private_view, public_view
+
+SPEC: Final = GameSpec(
+    key="coverta",
+    title="COVERTA",
+    min_seats=2,
+    max_seats=6,
+    options=(
+        OptionSpec(
+            name="mode",
+            description="strict: the bot refuses cards that break your rules; bluff: you may lie",
+            choices=(("strict", "Strict"), ("bluff", "Bluff")),
+            default="strict",
+        ),
+        OptionSpec(
+            name="steal",
+            description="Let players play in the active player's place before they act",
+            choices=(("off", "Off"), ("on", "On")),
+            default="off",
+        ),
+    ),
+)
+
+
+class CovertaRules:
+    """The pure rules of COVERTA; ``cards`` may replace the shipped attribute table in tests."""
+
+    state_type = CovertaState
+
+    def __init__(self, cards: Sequence[Card] = CARDS) -> None:
+        if [c.number for c in cards] != list(range(1, DECK_SIZE + 1)):
+            raise ValueError("the card table must list cards 1..40 in order")
+        self.cards: tuple[Card, ...] = tuple(cards)
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertaState:
+        """Return the table before the deal."""
+        if not SPEC.min_seats <= seats <= SPEC.max_seats:
+            raise ValueError(f"COVERTA needs 2 to 6 players, not {seats}")
+        chosen = SPEC.resolve_options(options)
+        return CovertaState(
+            seats=seats,
+            mode="bluff" if chosen["mode"] == "bluff" else "strict",
+            steal=chosen["steal"] == "on",
+            hands=((),) * seats,
+            revealed=((False, False),) * seats,
+            eliminated=(False,) * seats,
+        )
+
+    def to_act(self, state: CovertaState) -> frozenset[Seat]:
+        """Return the seats that may act now (the player to move and any stealers)."""
+        if state.phase == "over":
+            return frozenset()
+        if state.phase in ("deal", "handover"):
+            return frozenset({CHANCE})
+        return frozenset({state.turn}) | state.stealers()
+
+    def legal_actions(self, state: CovertaState, seat: Seat) -> Sequence[CovertaAction]:
+        """List every action the seat may take now."""
+        if seat == CHANCE or seat not in self.to_act(state):
+            return ()
+        hand = state.hands[seat]
+        if seat != state.turn:
+            return tuple(Steal(c) for c in hand)
+        if state.phase == "follow":
+            plays = [PlayInPlace(c, o) for o in state.targets(seat) for c in hand]
+            return (*plays, EndTurn())
+        places = [Place(c) for c in hand if self._may_place(state, seat, c)]
+        return (*places, Draw() if state.draw_pile else Pass())
+
+    def chance_outcome(self, state: CovertaState, rng: Rng) -> CovertaAction:
+        """Draw the deal, or the cards handed over after a failed attempt."""
+        if state.phase == "deal":
+            deck = list(range(1, DECK_SIZE + 1))
+            rng.shuffle(deck)
+            group_a, group_b = list(range(6)), list(range(6, 12))
+            rng.shuffle(group_a)
+            rng.shuffle(group_b)
+            n = state.seats
+            dealer = rng.randrange(n)
+            return Deal(dealer, tuple(deck), tuple(group_a[:n]), tuple(group_b[:n]))
+        if state.phase == "handover" and state.pending is not None:
+            hand = list(state.hands[state.pending.target])
+            rng.shuffle(hand)
+            return Handover(tuple(sorted(hand[:2])))
+        raise IllegalAction("No random step is pending.")
+
+    def apply(self, state: CovertaState, seat: Seat, action: Any) -> Transition:
+        """Apply an action, refusing it with a readable reason when it is not allowed."""
+        if state.phase == "over":
+            raise MatchOver()
+        if seat not in self.to_act(state):
+            if isinstance(action, Steal) and state.steal and seat != state.turn:
+                raise IllegalAction("Too late: the steal window has closed. Your card stays.")
+            raise NotYourTurn()
+        d = flow.Draft(state, self.cards)
+        if seat == CHANCE:
+            self._apply_chance(d, action)
+        elif seat != state.turn:
+            self._apply_steal(d, seat, action)
+        else:
+            self._apply_turn(d, seat, action)
+        return d.transition()
+
+    def decode(self, token: str) -> CovertaAction:
+        """Parse an action token, raising BadToken on anything malformed."""
+        return decode(token)
+
+    def view(self, state: CovertaState, seat: Seat | None) -> PublicView | PrivateView:
+        """Return the public view, or a seat's private view."""
+        if seat is None or not 0 <= seat < state.seats:
+            return public_view(state, self.cards)
+        return private_view(state, self.cards, seat)
+
+    def outcome(self, state: CovertaState) -> Outcome | None:
+        """Return the standings once the match is over."""
+        if state.phase != "over":
+            return None
+        return Outcome(
+            ranks=flow.standings(state),
+            termination=state.termination,
+            summary=winners_text(state.winners, state.termination),
+        )
+
+    def hidden_from(self, state: CovertaState, seat: Seat | None) -> Sequence[Any]:
+        """List the cards and instructions this seat may not see (nothing once it is over)."""
+        if state.phase == "over":
+            return []
+        tried = {a.card for a in state.attempts}
+        numbers = [c for o, h in enumerate(state.hands) if o != seat for c in h]
+        numbers += state.draw_pile
+        secret: list[Any] = [self.cards[c - 1] for c in numbers if c not in tried]
+        known = {(x.owner, x.rule) for x in state.shown if x.viewer == seat}
+        for owner, pair in enumerate(state.instructions):
+            secret += [
+                instruction
+                for rule, instruction in enumerate(pair)
+                if owner != seat and not state.revealed[owner][rule]
+                if (owner, rule) not in known
+            ]
+        return secret
+
+    def _may_place(self, state: CovertaState, seat: int, number: int) -> bool:
+        """Tell whether an own-row placement would be accepted."""
+        if not flow.enforced(state, seat):
+            return True
+        return not flow.broken_rules(state, self.cards, seat, number)
+
+    def _apply_chance(self, d: flow.Draft, action: Any) -> None:
+        """Apply the deal or the handing over of cards."""
+        if isinstance(action, Deal) and d.state.phase == "deal":
+            flow.deal(d, action)
+        elif isinstance(action, Handover) and d.state.pending is not None:
+            steal = d.state.pending.steal
+            hand_over(d, action.cards)
+            resume(d, steal)
+        else:
+            raise IllegalAction("That is not the pending random step.")
+
+    def _apply_steal(self, d: flow.Draft, seat: int, action: Any) -> None:
+        """Apply a steal by a player other than the one whose turn it is."""
+        if not isinstance(action, Steal):
+            raise IllegalAction("It is not your turn: while the window is open you may only steal.")
+        attempt(d, seat, d.state.turn, action.card, steal=True)
+        resume(d, steal=True)
+
+    def _apply_turn(self, d: flow.Draft, seat: int, action: Any) -> None:
+        """Apply an action of the player whose turn it is."""
+        follow = d.state.phase == "follow"
+        if isinstance(action, Place | Draw | Pass) and follow:
+            raise IllegalAction("You already drew or passed: play in a place or end your turn.")
+        if isinstance(action, PlayInPlace | EndTurn) and not follow:
+            raise IllegalAction("First draw a card (or pass once the draw pile is empty).")
+        if isinstance(action, Place):
+            flow.place(d, seat, action.card)
+        elif isinstance(action, Draw):
+            flow.draw(d, seat)
+        elif isinstance(action, Pass):
+            flow.pass_turn(d, seat)
+        elif isinstance(action, PlayInPlace):
+            attempt(d, seat, action.target, action.card, steal=False)
+            resume(d, steal=False)
+        elif isinstance(action, EndTurn):
+            d.say(ended(seat))
+            flow.end_turn(d, quiet_turn=d.state.passed)
+        elif isinstance(action, Steal):
+            raise IllegalAction("You cannot steal during your own turn.")
+        else:
+            raise IllegalAction("That action is not part of a turn.")

@@ -1,0 +1,48 @@
+"""Storage: SQLAlchemy models, repositories and migrations for matches and settings."""
+
+from bot.store.db import (
+    DEFAULT_URL,
+    database_url,
+    downgrade,
+    make_engine,
+    make_sessionmaker,
+    upgrade,
+    upgrade_engine,
+    upgrade_to_head,
+)
+from bot.store.errors import ConcurrencyConflict, NotFound, StoreError
+from bot.store.models import CHANCE_SEAT, SYSTEM_SEAT
+from bot.store.repo import (
+    EventRow,
+    MatchRepository,
+    MatchRow,
+    NewEvent,
+    NewSeat,
+    SeatRow,
+    SettingsRepository,
+    Store,
+)
+
+__all__ = [
+    "CHANCE_SEAT",
+    "DEFAULT_URL",
+    "SYSTEM_SEAT",
+    "ConcurrencyConflict",
+    "EventRow",
+    "MatchRepository",
+    "MatchRow",
+    "NewEvent",
+    "NewSeat",
+    "NotFound",
+    "SeatRow",
+    "SettingsRepository",
+    "Store",
+    "StoreError",
+    "database_url",
+    "downgrade",
+    "make_engine",
+    "make_sessionmaker",
+    "upgrade",
+    "upgrade_engine",
+    "upgrade_to_head",
+]

@@ -1,0 +1,122 @@
+"""Engines, sessions and schema migrations.
+
+SQLite is tuned for an event log that must not lose acknowledged actions: WAL
+journal, `synchronous=FULL`, foreign keys on, a busy timeout so that concurrent
+writers queue instead of failing. SQLAlchemy (not the sqlite3 driver) emits
+BEGIN, so reads and DDL run inside real transactions (see SQLAlchemy's
+"Transactions with SQLite and the sqlite3 driver").
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.pool import NullPool
+
+DEFAULT_URL: Final = "sqlite+aiosqlite:///covert_table.db"
+SQLITE_PRAGMAS: Final = (
+    "PRAGMA busy_timeout = 5000",
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA synchronous = FULL",
+    "PRAGMA foreign_keys = ON",
+)
+_ROOT: Final = Path(__file__).resolve().parents[2]
+ALEMBIC_INI: Final = _ROOT / "alembic.ini"
+MIGRATIONS_DIR: Final = _ROOT / "migrations"
+
+_ASYNC_DRIVERS: Final = {
+    "sqlite": "sqlite+aiosqlite",
+    "postgres": "postgresql+asyncpg",
+    "postgresql": "postgresql+asyncpg",
+}
+
+
+def database_url(url: str | None = None) -> str:
+    """Pick the URL (argument, then `DATABASE_URL`, then the SQLite default), async driver."""
+    chosen = url or os.environ.get("DATABASE_URL") or DEFAULT_URL
+    scheme, sep, rest = chosen.partition("://")
+    return f"{_ASYNC_DRIVERS.get(scheme, scheme)}{sep}{rest}"
+
+
+def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
+    """Create an async engine; SQLite connections get the durability pragmas."""
+    url = database_url(url)
+    if make_url(url).get_backend_name() == "postgresql":
+        kwargs.setdefault("pool_pre_ping", True)
+    engine = create_async_engine(url, **kwargs)
+    if engine.dialect.name == "sqlite":
+        _tune_sqlite(engine.sync_engine)
+    return engine
+
+
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
+    """Create the session factory the repositories use."""
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+def _tune_sqlite(sync_engine: Engine) -> None:
+    """Install the connect/begin hooks on a SQLite engine."""
+
+    @event.listens_for(sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Stop the driver's own BEGIN handling; the "begin" hook below takes over.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            for pragma in SQLITE_PRAGMAS:
+                cursor.execute(pragma)
+        finally:
+            cursor.close()
+
+    @event.listens_for(sync_engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+
+def alembic_config(url: str | None = None, connection: Connection | None = None) -> Config:
+    """Build an Alembic config for programmatic use, independent of the working directory."""
+    config = Config(str(ALEMBIC_INI)) if ALEMBIC_INI.exists() else Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    # The bot owns logging; env.py must not replace its handlers.
+    config.attributes["configure_logger"] = False
+    if url is not None:
+        config.attributes["url"] = url
+    if connection is not None:
+        config.attributes["connection"] = connection
+    return config
+
+
+def upgrade(url: str | None = None, revision: str = "head") -> None:
+    """Upgrade the schema (blocking; not from inside a running event loop)."""
+    command.upgrade(alembic_config(url), revision)
+
+
+def downgrade(url: str | None, revision: str) -> None:
+    """Downgrade the schema (blocking; not from inside a running event loop)."""
+    command.downgrade(alembic_config(url), revision)
+
+
+async def upgrade_engine(engine: AsyncEngine, revision: str = "head") -> None:
+    """Upgrade the schema over one connection of `engine`, in one transaction."""
+    async with engine.begin() as connection:
+        await connection.run_sync(_upgrade_on, revision)
+
+
+async def upgrade_to_head(url: str | None = None) -> None:
+    """Upgrade the database at `url` to the newest revision; safe inside a running loop."""
+    engine = make_engine(database_url(url), poolclass=NullPool)
+    try:
+        await upgrade_engine(engine)
+    finally:
+        await engine.dispose()
+
+
+def _upgrade_on(connection: Connection, revision: str) -> None:
+    command.upgrade(alembic_config(connection=connection), revision)

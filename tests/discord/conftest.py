@@ -1,0 +1,44 @@
+"""SimCord fixtures: the real bot from create_bot, a server, a channel and members."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app.settings import Settings
+from bot.discord_ui.bot import create_bot
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings) -> Any:
+    """The bot under test, built by the same factory as `python -m bot run`."""
+    return create_bot(settings)
+
+
+@dataclass
+class World:
+    """A server with a #games channel, three players, a bystander and a moderator."""
+
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+    dave: Any
+    mod: Any
+
+
+@pytest.fixture
+def world(simcord_env: Any) -> World:
+    """Arrange the server every end-to-end test plays in."""
+    env = simcord_env
+    guild = env.create_guild("Table Top")
+    channel = guild.create_text_channel("games")
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    members = {n: guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")}
+    mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    return World(env, guild, channel, mod=mod, **members)

@@ -1,0 +1,93 @@
+"""Helpers to read what members see and to click through private views."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from simcord.components import walk_components
+
+MATCH_ID = re.compile(r"^[lh]:(\d+)")
+
+
+def stored(env: Any, message: Any) -> Any:
+    """Return SimCord's stored copy of a message (latest edits included)."""
+    channel_id = getattr(message, "channel_id", None) or message.channel.id
+    return env.backend.get_message(channel_id, message.id)
+
+
+def components(env: Any, message: Any) -> list[dict[str, Any]]:
+    """Return every component of a message as raw dicts, nested ones included."""
+    return list(walk_components(stored(env, message).components))
+
+
+def custom_ids(env: Any, message: Any) -> list[str]:
+    """Return the custom_ids of a message's buttons and selects."""
+    return [c["custom_id"] for c in components(env, message) if c.get("custom_id")]
+
+
+def match_id_of(env: Any, message: Any) -> int:
+    """Read the match id from a lobby or table message's buttons."""
+    for cid in custom_ids(env, message):
+        found = MATCH_ID.match(cid)
+        if found:
+            return int(found.group(1))
+    raise AssertionError("no lobby or table button on that message")
+
+
+def private_message(result: Any) -> Any:
+    """Return the message an interaction answered with (response or last follow-up)."""
+    followups = result.followups
+    return followups[-1] if followups else result.response
+
+
+def text_of(env: Any, message: Any) -> str:
+    """Return everything a message shows as text: content, embeds, labels and ids."""
+    raw = stored(env, message)
+    parts = [raw.content or ""]
+    for embed in raw.embeds:
+        parts.append(repr(embed))
+    for c in walk_components(raw.components):
+        parts.append(str(c.get("label", "")))
+        parts.append(str(c.get("custom_id", "")))
+        parts.extend(f"{o.get('label')} {o.get('value')}" for o in c.get("options", []))
+    for a in raw.attachments:
+        parts.append(str(a))
+    return "\n".join(parts)
+
+
+def choices(env: Any, message: Any) -> list[tuple[str, str, str | None]]:
+    """List what can be chosen on a private view: (kind, custom_id, select value)."""
+    found: list[tuple[str, str, str | None]] = []
+    for c in components(env, message):
+        cid = c.get("custom_id", "")
+        if c.get("type") == 2 and cid[:2] in ("a:", "p:") and not c.get("disabled"):
+            found.append(("button", cid, None))
+        for option in c.get("options", []) if c.get("type") == 3 else []:
+            found.append(("select", cid, option["value"]))
+    return found
+
+
+async def choose(member: Any, env: Any, message: Any, pick: tuple[str, str, str | None]) -> Any:
+    """Click a button or select a value on a private view."""
+    kind, cid, value = pick
+    if kind == "button":
+        return await member.click(message, custom_id=cid)
+    return await member.select(message, [value], custom_id=cid)
+
+
+async def play_one_turn(member: Any, env: Any, view: Any, rng: random.Random) -> bool:
+    """Make random choices on a private view until an action was submitted."""
+    for _ in range(6):
+        options = choices(env, view)
+        if not options:
+            return False
+        actions = [o for o in options if o[1].startswith("a:") or (o[2] or "").startswith("a.")]
+        pick = rng.choice(actions or options)
+        result = await choose(member, env, view, pick)
+        if result.followups and not result.response:
+            view = private_message(result)
+        if pick in actions:
+            return True
+    return False

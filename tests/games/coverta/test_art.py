@@ -1,0 +1,247 @@
+"""Tests for the COVERTA artwork: cards, hand strips and the layout grid."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops
+
+from bot.games.coverta import art
+from bot.games.coverta.art import LayoutCell, LayoutGrid, card_image, card_strip_png, layout_png
+from bot.games.coverta.cards import Card
+
+Colour = tuple[int, ...]
+
+# A point on the face well away from the number, the shape and the labels.
+BACKGROUND_POINT = (art.CARD_MARGIN + 15, art.CARD_MARGIN + 120)
+SHAPE_CENTRE = (art.CARD_MARGIN + 60, art.CARD_MARGIN + 94)
+RING_POINT = (2, (art.CARD_HEIGHT + 2 * art.CARD_MARGIN) // 2)
+
+
+def make(number: int, traits: tuple[int, int, int, int, int]) -> Card:
+    """Build a card from its number and its C2..C6 values (parity follows the number)."""
+    return Card(number=number, traits=(number % 2, *traits))
+
+
+def near(pixel: Colour, colour: Colour, tolerance: int = 40) -> bool:
+    """Return whether a pixel's RGB is within tolerance of a colour."""
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour[:3], strict=True))
+
+
+def open_png(data: bytes) -> Image.Image:
+    """Decode PNG bytes, checking the signature first."""
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = Image.open(io.BytesIO(data))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def mask(image: Image.Image, colour: Colour, tolerance: int = 40) -> Image.Image:
+    """Return a mask of the pixels whose every channel is within tolerance of a colour."""
+    solid = Image.new("RGB", image.size, colour[:3])
+    red, green, blue = ImageChops.difference(image.convert("RGB"), solid).split()
+    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    return worst.point(lambda value: 255 if value <= tolerance else 0)
+
+
+def count(image: Image.Image, colour: Colour, tolerance: int = 40) -> int:
+    """Count the pixels of an image close to a colour."""
+    return mask(image, colour, tolerance).histogram()[255]
+
+
+def x_runs(image: Image.Image, colour: Colour) -> list[tuple[int, int]]:
+    """Return the runs of columns (first, last) that hold a pixel close to a colour."""
+    hits, _ = mask(image, colour).getprojection()
+    runs: list[tuple[int, int]] = []
+    for x, hit in enumerate(hits):
+        if hit and runs and runs[-1][1] == x - 1:
+            runs[-1] = (runs[-1][0], x)
+        elif hit:
+            runs.append((x, x))
+    return runs
+
+
+def grid_of(*cells: LayoutCell, columns: int = 4) -> LayoutGrid:
+    """Build a layout grid with a start row and three players."""
+    return LayoutGrid(rows=("start", "Alice", "Bob", "Carol"), columns=columns, cells=cells)
+
+
+START = LayoutCell(make(12, (1, 0, 0, 0, 1)), row=0, column=0, placement=0)
+
+
+def test_card_image_has_the_documented_size() -> None:
+    image = card_image(make(7, (1, 1, 0, 0, 0)))
+    assert image.size == art.card_box(1.0)
+    assert 110 <= image.width <= 150 and 160 <= image.height <= 200
+    assert card_image(make(7, (1, 1, 0, 0, 0)), scale=0.5).size == art.card_box(0.5)
+
+
+def test_background_colour_fills_the_card() -> None:
+    black = card_image(make(7, (1, 1, 0, 0, 0))).getpixel(BACKGROUND_POINT)
+    white = card_image(make(7, (1, 1, 0, 0, 1))).getpixel(BACKGROUND_POINT)
+    assert isinstance(black, tuple) and isinstance(white, tuple)
+    assert near(black, art.BACKGROUNDS[0], 10)
+    assert near(white, art.BACKGROUNDS[1], 10)
+
+
+def test_solid_shape_shows_its_colour_at_the_centre() -> None:
+    blue = card_image(make(7, (1, 0, 0, 0, 1))).getpixel(SHAPE_CENTRE)
+    orange = card_image(make(7, (1, 1, 1, 0, 1))).getpixel(SHAPE_CENTRE)
+    assert isinstance(blue, tuple) and isinstance(orange, tuple)
+    assert near(blue, art.SHAPE_COLOURS[0], 10)
+    assert near(orange, art.SHAPE_COLOURS[1], 10)
+
+
+def test_hollow_shape_centre_shows_the_background() -> None:
+    for background in (0, 1):
+        card = make(8, (0, 0, 1, 1, background))
+        pixel = card_image(card).getpixel(SHAPE_CENTRE)
+        assert isinstance(pixel, tuple)
+        assert near(pixel, art.BACKGROUNDS[background], 10)
+
+
+def test_hollow_shape_keeps_its_colour_on_the_outline() -> None:
+    image = card_image(make(8, (1, 1, 1, 1, 1))).convert("RGB")
+    assert count(image, art.SHAPE_COLOURS[1], 20) > 500
+
+
+def test_square_and_circle_differ_at_the_corner_of_the_shape() -> None:
+    corner = (SHAPE_CENTRE[0] - 25, SHAPE_CENTRE[1] - 25)
+    square = card_image(make(7, (0, 0, 0, 0, 1))).getpixel(corner)
+    circle = card_image(make(7, (0, 1, 0, 0, 1))).getpixel(corner)
+    assert isinstance(square, tuple) and isinstance(circle, tuple)
+    assert near(square, art.SHAPE_COLOURS[0], 10)
+    assert near(circle, art.BACKGROUNDS[1], 10)
+
+
+def test_number_colour_is_drawn_and_a_black_number_is_outlined() -> None:
+    number_box = (art.CARD_MARGIN + 8, art.CARD_MARGIN + 8, art.CARD_MARGIN + 75, 60)
+    red = card_image(make(27, (0, 0, 0, 0, 0))).convert("RGB").crop(number_box)
+    black = card_image(make(27, (1, 0, 0, 0, 0))).convert("RGB").crop(number_box)
+    assert count(red, art.NUMBER_COLOURS[0]) > 100
+    assert count(black, art.NUMBER_COLOURS[0]) == 0
+    assert count(black, (255, 255, 255), 30) > 100
+
+
+def test_every_trait_changes_the_written_labels() -> None:
+    labels = (0, art.CARD_MARGIN + 130, art.card_box(1.0)[0], art.card_box(1.0)[1])
+    tags = (art.CARD_MARGIN + 75, 0, art.card_box(1.0)[0], art.CARD_MARGIN + 40)
+    base = (1, 0, 0, 0, 0, 1)
+    for index in range(6):
+        t = [*base]
+        t[index] = 1 - t[index]
+        other = Card(number=8 - t[0], traits=(t[0], t[1], t[2], t[3], t[4], t[5]))
+        box = tags if index < 2 else labels
+        before = card_image(Card(number=7, traits=base)).crop(box).tobytes()
+        assert card_image(other).crop(box).tobytes() != before, index
+
+
+def test_rings_mark_last_and_marked_cards() -> None:
+    card = make(7, (1, 1, 0, 0, 0))
+    plain = card_image(card).getpixel(RING_POINT)
+    marked = card_image(card, marked=True).getpixel(RING_POINT)
+    last = card_image(card, last=True).getpixel(RING_POINT)
+    assert isinstance(plain, tuple) and isinstance(marked, tuple) and isinstance(last, tuple)
+    assert plain[3] == 0
+    assert near(marked, art.GREEN, 10)
+    assert near(last, art.GOLD, 10)
+
+
+def test_card_strip_is_a_png_of_one_row() -> None:
+    hand = [make(n, (n % 2, 0, 1, 0, 1)) for n in range(1, 9)]
+    image = open_png(card_strip_png(hand))
+    card_width, card_height = art.card_box(1.0)
+    assert 8 * card_width <= image.width <= 8 * card_width + 100
+    assert card_height <= image.height <= card_height + 30
+
+
+def test_card_strip_wraps_into_two_rows_past_ten_cards() -> None:
+    hand = [make(n, (0, 0, 0, 0, 0)) for n in range(1, 15)]
+    image = open_png(card_strip_png(hand))
+    card_width, card_height = art.card_box(1.0)
+    assert 7 * card_width <= image.width <= 7 * card_width + 80
+    assert 2 * card_height <= image.height <= 2 * card_height + 40
+
+
+def test_card_strip_highlights_marked_cards() -> None:
+    hand = [make(n, (0, 0, 0, 0, 0)) for n in (3, 5, 9)]
+    plain = open_png(card_strip_png(hand))
+    marked = open_png(card_strip_png(hand, marked={5}))
+    assert plain.size == marked.size
+    assert count(plain, art.GREEN, 20) == 0
+    greens = x_runs(marked, art.GREEN)
+    card_width = art.card_box(1.0)[0]
+    assert greens and card_width <= greens[0][0] and greens[-1][1] <= 2 * card_width + 40
+
+
+def test_empty_inputs_still_make_pictures() -> None:
+    assert open_png(card_strip_png([])).width > 0
+    assert open_png(layout_png(LayoutGrid(rows=("start",), columns=1, cells=()))).width > 0
+
+
+def test_layout_is_a_readable_png() -> None:
+    cells = (START, LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1))
+    image = open_png(layout_png(grid_of(*cells, columns=2)))
+    assert 300 <= image.width <= art.MAX_WIDTH
+    assert 300 <= image.height <= art.MAX_HEIGHT
+
+
+def test_last_card_is_outlined_in_gold() -> None:
+    card = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1)
+    last = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1, last=True)
+    assert count(open_png(layout_png(grid_of(START, card))), art.GOLD, 20) == 0
+    assert count(open_png(layout_png(grid_of(START, last))), art.GOLD, 20) > 400
+
+
+def test_token_is_drawn_as_a_red_badge() -> None:
+    black_number = make(7, (1, 1, 0, 0, 0))
+    plain = LayoutCell(black_number, row=1, column=1, placement=1)
+    token = LayoutCell(black_number, row=1, column=1, placement=1, token=True)
+    assert count(open_png(layout_png(grid_of(START, plain))), art.TOKEN_RED, 30) == 0
+    assert count(open_png(layout_png(grid_of(START, token))), art.TOKEN_RED, 30) > 100
+
+
+def test_caption_names_who_placed_the_card() -> None:
+    card = make(7, (1, 1, 0, 0, 0))
+    mine = open_png(layout_png(grid_of(START, LayoutCell(card, 2, 1, 1))))
+    theirs = open_png(layout_png(grid_of(START, LayoutCell(card, 2, 1, 1, by="Alice"))))
+    assert mine.size == theirs.size
+    assert mine.tobytes() != theirs.tobytes()
+
+
+def test_several_cards_in_one_cell_are_all_drawn_in_placement_order() -> None:
+    orange, blue = (1, 0, 1, 0, 0), (1, 1, 0, 0, 0)
+    cells = (
+        LayoutCell(make(9, orange), row=1, column=1, placement=3),
+        LayoutCell(make(5, blue), row=1, column=1, placement=2),
+        LayoutCell(make(3, orange), row=1, column=1, placement=1),
+    )
+    image = open_png(layout_png(grid_of(*cells)))
+    oranges, blues = x_runs(image, art.SHAPE_COLOURS[1]), x_runs(image, art.SHAPE_COLOURS[0])
+    assert len(oranges) == 2 and len(blues) == 1
+    assert oranges[0][1] < blues[0][0] and blues[0][1] < oranges[1][0]
+
+
+def test_many_columns_stay_within_the_caps_and_elide_the_middle() -> None:
+    def grid(columns: int) -> LayoutGrid:
+        cells = [START]
+        for column in range(1, columns):
+            for row in (1, 2, 3):
+                card = make(column % 40 + 1, (row % 2, column % 2, 0, 1, 0))
+                cells.append(LayoutCell(card, row, column, 3 * column + row))
+        return grid_of(*cells, columns=columns)
+
+    wide = open_png(layout_png(grid(30)))
+    assert wide.width <= art.MAX_WIDTH and wide.height <= art.MAX_HEIGHT
+    recent = open_png(layout_png(grid(art.RECENT_COLUMNS + 1)))
+    assert wide.width == recent.width + art.ELLIPSIS_WIDTH
+
+
+def test_crowded_layout_is_scaled_down_to_the_caps() -> None:
+    rows = ("start", "A", "B", "C", "D", "E", "F")
+    cells = [START]
+    for n in range(200):
+        card = make(n % 40 + 1, (n % 2, 0, 1, 0, 1))
+        cells.append(LayoutCell(card, 1 + n % 6, 1 + n % 14, n + 1, by="Someone", last=n == 199))
+    image = open_png(layout_png(LayoutGrid(rows=rows, columns=15, cells=tuple(cells))))
+    assert image.width <= art.MAX_WIDTH and image.height <= art.MAX_HEIGHT

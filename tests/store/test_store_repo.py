@@ -1,0 +1,356 @@
+"""Repositories over a migrated database: matches, seats, the event log, snapshots, settings."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+from sqlalchemy import insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from bot.store import (
+    CHANCE_SEAT,
+    ConcurrencyConflict,
+    EventRow,
+    MatchRepository,
+    NewEvent,
+    NewSeat,
+    NotFound,
+    SeatRow,
+    Store,
+)
+from bot.store.models import GuildSettings, Match, MatchEvent
+
+GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001
+
+
+async def new_match(store: Store, **overrides: object) -> int:
+    values: dict[str, object] = {
+        "guild_id": GUILD,
+        "channel_id": CHANNEL,
+        "game": "coverta",
+        "rules_version": 1,
+        "options": {"rounds": 3},
+        "seed": 2**62 + 7,
+        "host_user_id": HOST,
+        **overrides,
+    }
+    return await store.matches.create_match(**values)  # type: ignore[arg-type]
+
+
+def step(n: int) -> NewEvent:
+    return NewEvent(
+        seat=n % 3, action=f"play.{n}", events=[{"text": f"move {n}", "audience": None}]
+    )
+
+
+# Matches
+
+
+async def test_create_and_get_match(store: Store) -> None:
+    match_id = await new_match(store)
+    match = await store.matches.get_match(match_id)
+    assert match is not None
+    assert (match.id, match.guild_id, match.channel_id, match.game) == (
+        match_id,
+        GUILD,
+        CHANNEL,
+        "coverta",
+    )
+    assert (match.options, match.seed, match.host_user_id) == ({"rounds": 3}, 2**62 + 7, HOST)
+    assert (match.status, match.version, match.result, match.turn_deadline) == (
+        "lobby",
+        0,
+        None,
+        None,
+    )
+    assert match.created_at.tzinfo is not None
+    assert await store.matches.get_match(match_id + 1000) is None
+
+
+async def test_dm_match_has_no_guild(store: Store) -> None:
+    match_id = await new_match(store, guild_id=None)
+    match = await store.matches.get_match(match_id)
+    assert match is not None and match.guild_id is None
+
+
+async def test_update_match(store: Store) -> None:
+    match_id = await new_match(store)
+    deadline = datetime(2030, 1, 2, 3, 4, 5, 600000, tzinfo=timezone(timedelta(hours=2)))
+    await store.matches.update_match(
+        match_id, status="active", table_message_id=42, thread_id=43, turn_deadline=deadline
+    )
+    match = await store.matches.get_match(match_id)
+    assert match is not None
+    assert (match.status, match.table_message_id, match.thread_id) == ("active", 42, 43)
+    assert match.turn_deadline == deadline and match.turn_deadline.tzinfo == UTC
+    finished = datetime.now(UTC)
+    await store.matches.update_match(
+        match_id,
+        status="finished",
+        result={"ranks": [0, 1]},
+        finished_at=finished,
+        turn_deadline=None,
+    )
+    match = await store.matches.get_match(match_id)
+    assert match is not None
+    assert (match.status, match.result, match.finished_at) == (
+        "finished",
+        {"ranks": [0, 1]},
+        finished,
+    )
+    assert match.turn_deadline is None
+
+
+async def test_update_match_rejects_unknown_or_protected_fields(store: Store) -> None:
+    match_id = await new_match(store)
+    with pytest.raises(TypeError):
+        await store.matches.update_match(match_id, version=5)
+    with pytest.raises(TypeError):
+        await store.matches.update_match(match_id, colour="red")
+    with pytest.raises(NotFound):
+        await store.matches.update_match(match_id + 1000, status="active")
+
+
+async def test_update_match_expect_status(store: Store) -> None:
+    match_id = await new_match(store)
+    await store.matches.update_match(match_id, expect_status="lobby", status="active")
+    with pytest.raises(ConcurrencyConflict) as caught:
+        await store.matches.update_match(match_id, expect_status="lobby", status="active")
+    assert (caught.value.expected, caught.value.actual) == ("lobby", "active")
+
+
+async def test_list_matches(store: Store) -> None:
+    a = await new_match(store)
+    b = await new_match(store, status="active")
+    c = await new_match(store, guild_id=GUILD + 1, channel_id=5, status="active")
+    assert [m.id for m in await store.matches.list_matches()] == [c, b, a]
+    assert [m.id for m in await store.matches.list_matches(GUILD)] == [b, a]
+    assert [m.id for m in await store.matches.list_matches(GUILD, "active")] == [b]
+    assert [m.id for m in await store.matches.list_matches(None, ("active", "lobby"))] == [c, b, a]
+    assert [m.id for m in await store.matches.list_matches(channel_id=5)] == [c]
+    assert [m.id for m in await store.matches.list_matches(status=[], limit=1)] == []
+    assert [m.id for m in await store.matches.list_matches(limit=1)] == [c]
+
+
+async def test_due_matches(store: Store) -> None:
+    now = datetime.now(UTC)
+    late = await new_match(store, status="active")
+    later = await new_match(store, status="active")
+    future = await new_match(store, status="active")
+    lobby = await new_match(store)
+    for match_id, offset in ((late, -60), (later, -5), (future, 60), (lobby, -60)):
+        await store.matches.update_match(match_id, turn_deadline=now + timedelta(seconds=offset))
+    assert [m.id for m in await store.matches.due_matches(now)] == [late, later]
+
+
+# Seats
+
+
+async def test_seats_round_trip(store: Store) -> None:
+    match_id = await new_match(store)
+    await store.matches.set_seats(
+        match_id, [(1, None, "strong", "Bot Ada"), NewSeat(0, HOST, None, "Host")]
+    )
+    assert await store.matches.get_seats(match_id) == [
+        SeatRow(match_id, 0, HOST, None, "Host", "playing"),
+        SeatRow(match_id, 1, None, "strong", "Bot Ada", "playing"),
+    ]
+    await store.matches.set_seats(match_id, [(0, 5, None, "Five")])
+    seats = await store.matches.get_seats(match_id)
+    assert [(s.seat, s.user_id, s.is_ai) for s in seats] == [(0, 5, False)]
+
+
+async def test_update_seat(store: Store) -> None:
+    match_id = await new_match(store)
+    await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
+    await store.matches.update_seat(match_id, 1, user_id=None, ai_level="easy", status="left")
+    seats = await store.matches.get_seats(match_id)
+    assert seats[1] == SeatRow(match_id, 1, None, "easy", "Seven", "left")
+    assert seats[1].is_ai
+    with pytest.raises(NotFound):
+        await store.matches.update_seat(match_id, 9, status="kicked")
+    with pytest.raises(TypeError):
+        await store.matches.update_seat(match_id, 1, seat=3)
+
+
+async def test_seats_need_an_existing_match(store: Store) -> None:
+    with pytest.raises(IntegrityError):
+        await store.matches.set_seats(12345, [(0, HOST, None, "Host")])
+
+
+# Event log
+
+
+async def test_append_events_bumps_version(store: Store) -> None:
+    match_id = await new_match(store)
+    assert await store.matches.append_events(match_id, 0, [step(1)]) == 1
+    assert (
+        await store.matches.append_events(match_id, 1, [step(2), (CHANCE_SEAT, "deal.3", [])]) == 3
+    )
+    match = await store.matches.get_match(match_id)
+    assert match is not None and match.version == 3
+    events = await store.matches.load_events(match_id)
+    assert [(e.seq, e.seat, e.action) for e in events] == [
+        (1, 1, "play.1"),
+        (2, 2, "play.2"),
+        (3, CHANCE_SEAT, "deal.3"),
+    ]
+    assert events[0].events == [{"text": "move 1", "audience": None}]
+    assert isinstance(events[0], EventRow) and events[0].created_at.tzinfo == UTC
+
+
+async def test_stale_append_conflicts_and_writes_nothing(store: Store) -> None:
+    match_id = await new_match(store)
+    await store.matches.append_events(match_id, 0, [step(1), step(2)])
+    with pytest.raises(ConcurrencyConflict) as caught:
+        await store.matches.append_events(match_id, 1, [step(9)])
+    assert (caught.value.match_id, caught.value.expected, caught.value.actual) == (match_id, 1, 2)
+    match = await store.matches.get_match(match_id)
+    assert match is not None and match.version == 2
+    assert [e.action for e in await store.matches.load_events(match_id)] == ["play.1", "play.2"]
+
+
+async def test_append_conflicts_on_key_collision(store: Store) -> None:
+    match_id = await new_match(store)
+    async with store.sessions() as session, session.begin():
+        await session.execute(insert(MatchEvent), [_event_row(match_id, 1)])
+    with pytest.raises(ConcurrencyConflict) as caught:
+        await store.matches.append_events(match_id, 0, [step(1)])
+    assert caught.value.actual is None
+    match = await store.matches.get_match(match_id)
+    assert match is not None and match.version == 0
+
+
+async def test_append_to_missing_match(store: Store) -> None:
+    with pytest.raises(NotFound):
+        await store.matches.append_events(999, 0, [step(1)])
+    with pytest.raises(ValueError):
+        await store.matches.append_events(999, 0, [])
+
+
+async def warm_pool(store: Store, size: int) -> None:
+    """Open `size` pooled connections at once, so concurrent sessions really overlap."""
+    connections = [await store.engine.connect() for _ in range(size)]
+    for conn in connections:
+        await conn.close()
+
+
+async def test_concurrent_appends_one_wins(store: Store) -> None:
+    match_id = await new_match(store)
+    await store.matches.append_events(match_id, 0, [step(1)])
+    await warm_pool(store, 2)
+    results = await asyncio.gather(
+        store.matches.append_events(match_id, 1, [step(2), step(3)]),
+        store.matches.append_events(match_id, 1, [step(20)]),
+        return_exceptions=True,
+    )
+    wins = [r for r in results if isinstance(r, int)]
+    losses = [r for r in results if isinstance(r, ConcurrencyConflict)]
+    assert len(wins) == 1 and len(losses) == 1, results
+    events = await store.matches.load_events(match_id)
+    assert [e.seq for e in events] == list(range(1, wins[0] + 1))
+    match = await store.matches.get_match(match_id)
+    assert match is not None and match.version == wins[0]
+
+
+async def test_append_waits_for_an_open_writer_then_conflicts(store: Store) -> None:
+    match_id = await new_match(store)
+    async with store.sessions() as other, other.begin():
+        bump = update(Match).where(Match.id == match_id).values(version=1)
+        await other.execute(bump)  # holds the write lock until this block commits
+        append = asyncio.create_task(store.matches.append_events(match_id, 0, [step(1)]))
+        await asyncio.sleep(0.2)
+        assert not append.done()
+        await other.execute(insert(MatchEvent), [_event_row(match_id, 1)])
+    with pytest.raises(ConcurrencyConflict) as caught:
+        await append
+    assert caught.value.actual == 1
+    assert [e.action for e in await store.matches.load_events(match_id)] == ["other"]
+
+
+def _event_row(match_id: int, seq: int) -> dict[str, object]:
+    return {"match_id": match_id, "seq": seq, "seat": 0, "action": "other", "events": []}
+
+
+async def test_concurrent_writers_with_retries_leave_a_gapless_log(store: Store) -> None:
+    match_id = await new_match(store)
+    repos = [MatchRepository(store.sessions) for _ in range(8)]
+    await warm_pool(store, 5)
+
+    async def writer(repo: MatchRepository, n: int) -> int:
+        while True:
+            match = await repo.get_match(match_id)
+            assert match is not None
+            try:
+                return await repo.append_events(match_id, match.version, [step(n)])
+            except ConcurrencyConflict:
+                await asyncio.sleep(0)
+
+    versions = await asyncio.gather(*(writer(r, n) for n, r in enumerate(repos)))
+    assert sorted(versions) == list(range(1, 9))
+    events = await store.matches.load_events(match_id)
+    assert [e.seq for e in events] == list(range(1, 9))
+    assert sorted(e.action for e in events) == sorted(f"play.{n}" for n in range(8))
+
+
+async def test_load_and_last_events(store: Store) -> None:
+    match_id = await new_match(store)
+    other = await new_match(store)
+    await store.matches.append_events(match_id, 0, [step(n) for n in range(1, 6)])
+    await store.matches.append_events(other, 0, [step(99)])
+    assert [e.seq for e in await store.matches.load_events(match_id, after_seq=3)] == [4, 5]
+    assert await store.matches.load_events(match_id, after_seq=5) == []
+    assert [e.seq for e in await store.matches.last_events(match_id, 2)] == [4, 5]
+    assert [e.seq for e in await store.matches.last_events(match_id, 50)] == [1, 2, 3, 4, 5]
+
+
+async def test_appended_events_survive_a_new_engine(db_url: str) -> None:
+    first = await Store.open(db_url)
+    match_id = await new_match(first)
+    await first.matches.append_events(match_id, 0, [step(1)])
+    await first.close()
+    second = await Store.open(db_url, migrate=False)
+    try:
+        assert [e.action for e in await second.matches.load_events(match_id)] == ["play.1"]
+    finally:
+        await second.close()
+
+
+# Snapshots
+
+
+async def test_snapshots(store: Store) -> None:
+    match_id = await new_match(store)
+    assert await store.matches.latest_snapshot(match_id) is None
+    await store.matches.save_snapshot(match_id, 2, b'{"two":2}')
+    await store.matches.save_snapshot(match_id, 5, b'{"five":5}')
+    assert await store.matches.latest_snapshot(match_id) == (5, b'{"five":5}')
+    assert await store.matches.latest_snapshot(match_id, max_seq=4) == (2, b'{"two":2}')
+    assert await store.matches.latest_snapshot(match_id, max_seq=1) is None
+    await store.matches.save_snapshot(match_id, 5, b'{"five":"again"}')
+    assert await store.matches.latest_snapshot(match_id) == (5, b'{"five":"again"}')
+
+
+# Settings and preferences
+
+
+async def test_guild_settings_round_trip(store: Store) -> None:
+    assert await store.settings.get_guild_settings(GUILD) == {}
+    await store.settings.set_guild_settings(GUILD, {"threads": True}, updated_by=HOST)
+    await store.settings.set_guild_settings(GUILD, {"threads": False, "turn_seconds": 90}, 77)
+    assert await store.settings.get_guild_settings(GUILD) == {"threads": False, "turn_seconds": 90}
+    assert await store.settings.get_guild_settings(GUILD + 1) == {}
+    async with store.sessions() as session:
+        updated_by = await session.scalar(
+            select(GuildSettings.updated_by).where(GuildSettings.guild_id == GUILD)
+        )
+    assert updated_by == 77
+
+
+async def test_user_prefs_round_trip(store: Store) -> None:
+    assert await store.settings.get_user_prefs(HOST) == {}
+    await store.settings.set_user_prefs(HOST, {"hand_by_dm": True})
+    await store.settings.set_user_prefs(HOST, {"hand_by_dm": False, "lang": "en"})
+    assert await store.settings.get_user_prefs(HOST) == {"hand_by_dm": False, "lang": "en"}
