@@ -12,8 +12,8 @@ import random
 import statistics
 import time
 
-from bot.app.matches import MatchService
 from bench.common import Bench, open_bench, random_submit, start_match
+from bot.app.matches import MatchService
 
 
 async def build_long_match(bench: Bench, events: int, seed: int) -> int:

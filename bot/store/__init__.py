@@ -12,16 +12,10 @@ from bot.store.db import (
 )
 from bot.store.errors import ConcurrencyConflict, NotFound, StoreError
 from bot.store.models import CHANCE_SEAT, SYSTEM_SEAT
-from bot.store.repo import (
-    EventRow,
-    MatchRepository,
-    MatchRow,
-    NewEvent,
-    NewSeat,
-    SeatRow,
-    SettingsRepository,
-    Store,
-)
+from bot.store.repo import MatchRepository
+from bot.store.rows import EventRow, MatchRow, NewEvent, NewSeat, SeatRow
+from bot.store.settings import SettingsRepository
+from bot.store.store import Store
 
 __all__ = [
     "CHANCE_SEAT",

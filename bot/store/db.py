@@ -17,7 +17,12 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import (
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 from sqlalchemy.pool import NullPool
 
 DEFAULT_URL: Final = "sqlite+aiosqlite:///covert_table.db"
@@ -56,7 +61,7 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     return engine
 
 
-def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[Any]:
+def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     """Create the session factory the repositories use."""
     return async_sessionmaker(engine, expire_on_commit=False)
 

@@ -1,110 +1,27 @@
-"""Repositories: async operations over the tables, returning plain frozen rows.
+"""The match repository: matches, seats, the event log and snapshots.
 
-Every method opens its own short session from the sessionmaker and commits
-before returning, so a returned write is durable. ORM objects never leave this
-module.
+Every method opens its own short session and commits before returning, so a
+returned write is durable. ORM objects never leave the storage package; callers
+get the frozen rows of `bot.store.rows`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields
 from datetime import datetime
-from typing import Any, Final, NamedTuple, TypeVar
+from typing import Any, Final
 
 from sqlalchemy import Select, delete, insert, select, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.store.db import make_engine, make_sessionmaker, upgrade_engine
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.models import (
-    Base,
-    GuildSettings,
-    Match,
-    MatchEvent,
-    MatchSeat,
-    MatchSnapshot,
-    UserPrefs,
-    utcnow,
-)
+from bot.store.models import Match, MatchEvent, MatchSeat, MatchSnapshot, utcnow
+from bot.store.rows import EventRow, MatchRow, NewEvent, NewSeat, Row, SeatRow, to_row
+from bot.store.sql import Sessions, check_fields, rowcount, upsert
 
-Sessions = async_sessionmaker[AsyncSession]
-Row = TypeVar("Row")
-
-
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    """A match as stored: where it is shown, which game, and how far it has got."""
-
-    id: int
-    guild_id: int | None
-    channel_id: int
-    thread_id: int | None
-    table_message_id: int | None
-    lobby_message_id: int | None
-    game: str
-    rules_version: int
-    options: dict[str, Any]
-    seed: int
-    status: str
-    version: int
-    """The number of events applied, which is also the last `seq`."""
-    host_user_id: int
-    turn_deadline: datetime | None
-    created_at: datetime
-    updated_at: datetime
-    finished_at: datetime | None
-    result: dict[str, Any] | None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """Who sits in one seat of a match."""
-
-    match_id: int
-    seat: int
-    user_id: int | None
-    """None for an AI seat."""
-    ai_level: str | None
-    display_name: str
-    status: str
-
-    @property
-    def is_ai(self) -> bool:
-        """Whether an AI plays this seat."""
-        return self.user_id is None
-
-
-@dataclass(frozen=True, slots=True)
-class EventRow:
-    """One logged step: the acting seat, its action token and the events it produced."""
-
-    match_id: int
-    seq: int
-    seat: int
-    action: str
-    events: list[dict[str, Any]]
-    created_at: datetime
-
-
-class NewSeat(NamedTuple):
-    """A seat to create with `MatchRepository.set_seats` (a plain 4-tuple works too)."""
-
-    seat: int
-    user_id: int | None
-    ai_level: str | None
-    display_name: str
-
-
-class NewEvent(NamedTuple):
-    """A step to log with `MatchRepository.append_events` (a plain 3-tuple works too)."""
-
-    seat: int
-    action: str
-    events: list[dict[str, Any]]
-
+# The row types are re-exported: callers import them from here as well.
+__all__ = ["EventRow", "MatchRepository", "MatchRow", "NewEvent", "NewSeat", "SeatRow"]
 
 MATCH_FIELDS: Final = frozenset(
     {
@@ -163,7 +80,7 @@ class MatchRepository:
         """Return the match, or None."""
         async with self._sessions() as session:
             match = await session.get(Match, match_id)
-        return None if match is None else _row(MatchRow, match)
+        return None if match is None else to_row(MatchRow, match)
 
     async def update_match(
         self, match_id: int, *, expect_status: str | None = None, **values: Any
@@ -173,12 +90,12 @@ class MatchRepository:
         With `expect_status`, change it only if its status is still that one, else
         raise ConcurrencyConflict (e.g. two hosts pressing Start at once).
         """
-        _check_fields(values, MATCH_FIELDS)
+        check_fields(values, MATCH_FIELDS)
         query = update(Match).where(Match.id == match_id).values(**values)
         if expect_status is not None:
             query = query.where(Match.status == expect_status)
         async with self._sessions() as session, session.begin():
-            if await _rowcount(session, query) == 1:
+            if await rowcount(session, query) == 1:
                 return
             current = await session.scalar(select(Match.status).where(Match.id == match_id))
         if current is None or expect_status is None:
@@ -233,14 +150,14 @@ class MatchRepository:
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Change some columns of one seat (see SEAT_FIELDS); NotFound if it does not exist."""
-        _check_fields(values, SEAT_FIELDS)
+        check_fields(values, SEAT_FIELDS)
         query = (
             update(MatchSeat)
             .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
             .values(**values)
         )
         async with self._sessions() as session, session.begin():
-            if await _rowcount(session, query) != 1:
+            if await rowcount(session, query) != 1:
                 raise NotFound(f"match {match_id} has no seat {seat}")
 
     async def append_events(
@@ -269,7 +186,7 @@ class MatchRepository:
                 # Write first: the UPDATE takes SQLite's write lock (or Postgres's row
                 # lock) before anything is read, so a loser waits, then sees the new
                 # version instead of failing on a stale snapshot.
-                if await _rowcount(session, bump) != 1:
+                if await rowcount(session, bump) != 1:
                     actual = await _version(session, match_id)
                     raise ConcurrencyConflict(match_id, expected_version, actual)
                 await session.execute(insert(MatchEvent), events)
@@ -299,7 +216,7 @@ class MatchRepository:
     async def save_snapshot(self, match_id: int, seq: int, state: bytes) -> None:
         """Store the encoded state after `seq` steps (replacing one at the same seq)."""
         async with self._sessions() as session, session.begin():
-            await _upsert(
+            await upsert(
                 session,
                 MatchSnapshot,
                 {"match_id": match_id, "seq": seq, "state": state, "created_at": utcnow()},
@@ -325,81 +242,7 @@ class MatchRepository:
     async def _select(self, row_type: type[Row], query: Select[Any]) -> list[Row]:
         async with self._sessions() as session:
             objects = (await session.scalars(query)).all()
-        return [_row(row_type, obj) for obj in objects]
-
-
-class SettingsRepository:
-    """Guild settings and user preferences, each a JSON dict of overrides."""
-
-    def __init__(self, sessions: Sessions) -> None:
-        self._sessions = sessions
-
-    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
-        """Return the guild's stored settings ({} if none)."""
-        async with self._sessions() as session:
-            found = await session.get(GuildSettings, guild_id)
-        return {} if found is None else dict(found.settings)
-
-    async def set_guild_settings(
-        self, guild_id: int, settings: dict[str, Any], updated_by: int | None = None
-    ) -> None:
-        """Replace the guild's settings, recording who changed them."""
-        values = {
-            "guild_id": guild_id,
-            "settings": settings,
-            "updated_by": updated_by,
-            "updated_at": utcnow(),
-        }
-        async with self._sessions() as session, session.begin():
-            await _upsert(session, GuildSettings, values, keys=("guild_id",))
-
-    async def get_user_prefs(self, user_id: int) -> dict[str, Any]:
-        """Return the user's stored preferences ({} if none)."""
-        async with self._sessions() as session:
-            found = await session.get(UserPrefs, user_id)
-        return {} if found is None else dict(found.prefs)
-
-    async def set_user_prefs(self, user_id: int, prefs: dict[str, Any]) -> None:
-        """Replace the user's preferences."""
-        values = {"user_id": user_id, "prefs": prefs, "updated_at": utcnow()}
-        async with self._sessions() as session, session.begin():
-            await _upsert(session, UserPrefs, values, keys=("user_id",))
-
-
-class Store:
-    """The engine plus the repositories built on it: what the app layer is handed."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.sessions: Sessions = make_sessionmaker(engine)
-        self.matches = MatchRepository(self.sessions)
-        self.settings = SettingsRepository(self.sessions)
-
-    @classmethod
-    async def open(cls, url: str, *, migrate: bool = True) -> Store:
-        """Connect to `url`, upgrading the schema to head first unless told not to."""
-        engine = make_engine(url)
-        if migrate:
-            await upgrade_engine(engine)
-        return cls(engine)
-
-    async def close(self) -> None:
-        """Close every pooled connection."""
-        await self.engine.dispose()
-
-
-def _row(row_type: type[Row], obj: Base) -> Row:
-    """Copy an ORM object into a frozen row dataclass."""
-    names = [f.name for f in fields(row_type)]  # type: ignore[arg-type]
-    return row_type(**{name: getattr(obj, name) for name in names})
-
-
-def _check_fields(values: dict[str, Any], allowed: frozenset[str]) -> None:
-    unknown = set(values) - allowed
-    if unknown:
-        raise TypeError(f"cannot update {', '.join(sorted(unknown))}")
-    if not values:
-        raise TypeError("nothing to update")
+        return [to_row(row_type, obj) for obj in objects]
 
 
 def _event_values(
@@ -419,28 +262,9 @@ def _event_values(
     ]
 
 
-async def _rowcount(session: AsyncSession, query: Any) -> int:
-    """Execute a Core UPDATE/DELETE and return how many rows it matched."""
-    result = await session.execute(query, execution_options={"synchronize_session": False})
-    return int(result.rowcount)  # type: ignore[attr-defined]
-
-
 async def _version(session: AsyncSession, match_id: int) -> int:
     """Return a match's current version; NotFound if there is no such match."""
     version = await session.scalar(select(Match.version).where(Match.id == match_id))
     if version is None:
         raise NotFound(f"no match {match_id}")
     return version
-
-
-async def _upsert(
-    session: AsyncSession, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
-) -> None:
-    """INSERT ... ON CONFLICT (keys) DO UPDATE, for SQLite and PostgreSQL."""
-    dialect = session.get_bind().dialect.name
-    insert_for = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(dialect)
-    if insert_for is None:
-        raise NotImplementedError(f"upsert on {dialect}")
-    query = insert_for(model).values(**values)
-    changes = {name: query.excluded[name] for name in values if name not in keys}
-    await session.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))

@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-
-# The package is not installed in the venv; until pyproject sets pytest's
-# `pythonpath = ["."]`, make the repository root importable here.
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.store import Store, downgrade
 

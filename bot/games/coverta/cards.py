@@ -141,8 +141,10 @@ class Instruction(msgspec.Struct, frozen=True):
 
     def meaning(self) -> str:
         """Return a sentence saying what the instruction asks for."""
-        verb = "the same" if self.keep else "a different"
-        return f"the new card must have {verb} {TRAIT_NAMES[self.trait]} as the last card placed"
+        name = TRAIT_NAMES[self.trait]
+        if self.keep:
+            return f"the new card must have the same {name} as the last card placed"
+        return f"the new card must have a different {name} from the last card placed"
 
 
 INSTRUCTIONS: Final[tuple[Instruction, ...]] = tuple(

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.coverta.cards import TRAIT_VALUES, Card, Instruction, Trait
+from bot.games.coverta.cards import Card, Instruction, Trait
+
+SHORT_VALUES: dict[Trait, tuple[str, str]] = {
+    Trait.PARITY: ("even", "odd"),
+    Trait.NUMBER_COLOUR: ("red no.", "black no."),
+    Trait.SHAPE: ("square", "circle"),
+    Trait.SHAPE_COLOUR: ("blue", "orange"),
+    Trait.FILL: ("solid", "hollow"),
+    Trait.BACKGROUND: ("black bg", "white bg"),
+}
+"""Each trait value in a few letters, unambiguous across traits."""
 
 _ADJECTIVES: dict[Trait, tuple[str, str]] = {
     Trait.PARITY: ("even", "odd"),
@@ -25,8 +35,8 @@ def p(seat: int) -> str:
 
 
 def card_text(card: Card) -> str:
-    """Return a card as its number and six trait words."""
-    return f"{card.number} ({', '.join(TRAIT_VALUES[t][card.traits[t]] for t in Trait)})"
+    """Return a card as its number and six short trait words."""
+    return f"{card.number} ({', '.join(SHORT_VALUES[t][card.value(t)] for t in Trait)})"
 
 
 def cards_text(cards: Sequence[Card]) -> str:

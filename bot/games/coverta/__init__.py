@@ -1,0 +1,18 @@
+"""COVERTA: play cards under two secret instructions and work out everyone else's."""
+
+from __future__ import annotations
+
+from bot.engine.registry import GameModule
+from bot.games.coverta.ai import DEFAULT_POLICY, POLICIES
+from bot.games.coverta.present import CovertaPresenter
+from bot.games.coverta.rules import SPEC, CovertaRules
+
+GAME = GameModule(
+    spec=SPEC,
+    rules=CovertaRules(),
+    presenter=CovertaPresenter(),
+    policies=POLICIES,
+    default_policy=DEFAULT_POLICY,
+)
+
+__all__ = ["GAME", "SPEC", "CovertaPresenter", "CovertaRules"]

@@ -1,0 +1,90 @@
+"""COVERTA presenter: the public table and a seat's private hand as Discord-free screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.engine.rules import Action, Outcome
+from bot.engine.screen import Screen
+from bot.games.coverta import guide
+from bot.games.coverta.hand import hand_body, hand_choices
+from bot.games.coverta.messages import card_text
+from bot.games.coverta.table import (
+    layout_alt,
+    row_labels,
+    table_body,
+    table_fields,
+)
+from bot.games.coverta.views import PrivateView, PublicView
+
+COLOUR: Final = 0x7B3FA0
+
+
+class CovertaPresenter:
+    """Turns COVERTA views into screens; ``images`` can be switched off for fast tests."""
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+
+    def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
+        """Render the public table message."""
+        image = layout_image(view, names) if self.images and view.layout else None
+        return Screen(
+            title="COVERTA" + (" - match over" if view.over else f" - round {view.round}"),
+            body=table_body(view, names, outcome),
+            fields=table_fields(view, names),
+            image=image,
+            image_alt=layout_alt(view, names) if view.layout else "",
+            colour=COLOUR,
+        )
+
+    def private(
+        self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
+    ) -> Screen:
+        """Render one seat's hand, secrets and choices."""
+        note, choices = hand_choices(view, legal, names, step)
+        image = hand_image(view) if self.images and view.hand else None
+        return Screen(
+            title=f"COVERTA - {names[view.seat]}'s hand",
+            body=hand_body(view, names, note),
+            image=image,
+            image_alt=("Your hand: " + ", ".join(card_text(c) for c in view.hand))[:1000],
+            choices=choices,
+            colour=COLOUR,
+        )
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        total = len(guide.PAGES)
+        return [
+            Screen(title=f"COVERTA rules {i}/{total}: {title}", body=text, colour=COLOUR)
+            for i, (title, text) in enumerate(guide.PAGES, start=1)
+        ]
+
+
+def layout_image(view: PublicView, names: Sequence[str]) -> bytes:
+    """Draw the layout with the art module, imported only when an image is wanted."""
+    from bot.games.coverta import art
+
+    cells = tuple(
+        art.LayoutCell(
+            card=c.card,
+            row=0 if c.row is None else c.row + 1,
+            column=c.column,
+            placement=c.placement,
+            by=names[c.placed_by] if c.placed_by is not None and c.placed_by != c.row else None,
+            token=c.token,
+            last=c.placement == len(view.layout) - 1,
+        )
+        for c in view.layout
+    )
+    columns = 1 + max(c.column for c in view.layout)
+    return art.layout_png(art.LayoutGrid(tuple(row_labels(view, names)), columns, cells))
+
+
+def hand_image(view: PrivateView) -> bytes:
+    """Draw the seat's hand with the cards that fit its rules marked."""
+    from bot.games.coverta import art
+
+    return art.card_strip_png(view.hand, marked=view.satisfying)

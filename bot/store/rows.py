@@ -1,0 +1,87 @@
+"""Plain frozen rows the repositories return, and the tuples they accept."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from datetime import datetime
+from typing import Any, NamedTuple, TypeVar
+
+Row = TypeVar("Row")
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """A match as stored: where it is shown, which game, and how far it has got."""
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    table_message_id: int | None
+    lobby_message_id: int | None
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    """The number of events applied, which is also the last `seq`."""
+    host_user_id: int
+    turn_deadline: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    finished_at: datetime | None
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """Who sits in one seat of a match."""
+
+    match_id: int
+    seat: int
+    user_id: int | None
+    """None for an AI seat."""
+    ai_level: str | None
+    display_name: str
+    status: str
+
+    @property
+    def is_ai(self) -> bool:
+        """Whether an AI plays this seat."""
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One logged step: the acting seat, its action token and the events it produced."""
+
+    match_id: int
+    seq: int
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+    created_at: datetime
+
+
+class NewSeat(NamedTuple):
+    """A seat to create with `MatchRepository.set_seats` (a plain 4-tuple works too)."""
+
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    display_name: str
+
+
+class NewEvent(NamedTuple):
+    """A step to log with `MatchRepository.append_events` (a plain 3-tuple works too)."""
+
+    seat: int
+    action: str
+    events: list[dict[str, Any]]
+
+
+def to_row(row_type: type[Row], obj: object) -> Row:
+    """Copy an ORM object into a frozen row dataclass."""
+    names = [f.name for f in fields(row_type)]  # type: ignore[arg-type]
+    return row_type(**{name: getattr(obj, name) for name in names})

@@ -1,0 +1,45 @@
+"""Small SQL helpers shared by the repositories."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from bot.store.models import Base
+
+Sessions = async_sessionmaker[AsyncSession]
+
+
+def check_fields(values: dict[str, Any], allowed: frozenset[str]) -> None:
+    """Refuse an update that is empty or names a column callers may not change."""
+    unknown = set(values) - allowed
+    if unknown:
+        raise TypeError(f"cannot update {', '.join(sorted(unknown))}")
+    if not values:
+        raise TypeError("nothing to update")
+
+
+async def rowcount(session: AsyncSession, query: Any) -> int:
+    """Execute a Core UPDATE/DELETE and return how many rows it matched."""
+    result = await session.execute(query, execution_options={"synchronize_session": False})
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+async def upsert(
+    session: AsyncSession, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
+) -> None:
+    """INSERT ... ON CONFLICT (keys) DO UPDATE, for SQLite and PostgreSQL."""
+    query = dialect_insert(session.get_bind().dialect.name, model).values(**values)
+    changes = {name: query.excluded[name] for name in values if name not in keys}
+    await session.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))
+
+
+def dialect_insert(dialect: str, model: type[Base]) -> sqlite.Insert | postgresql.Insert:
+    """Return the dialect's INSERT, which knows ON CONFLICT."""
+    if dialect == "sqlite":
+        return sqlite.insert(model)
+    if dialect == "postgresql":
+        return postgresql.insert(model)
+    raise NotImplementedError(f"upsert on {dialect}")

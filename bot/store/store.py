@@ -1,0 +1,32 @@
+"""The storage facade the application layer is handed."""
+
+from __future__ import annotations
+
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from bot.store.db import make_engine, make_sessionmaker, upgrade_engine
+from bot.store.repo import MatchRepository
+from bot.store.settings import SettingsRepository
+from bot.store.sql import Sessions
+
+
+class Store:
+    """The engine plus the repositories built on it: what the app layer is handed."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.sessions: Sessions = make_sessionmaker(engine)
+        self.matches = MatchRepository(self.sessions)
+        self.settings = SettingsRepository(self.sessions)
+
+    @classmethod
+    async def open(cls, url: str, *, migrate: bool = True) -> Store:
+        """Connect to `url`, upgrading the schema to head first unless told not to."""
+        engine = make_engine(url)
+        if migrate:
+            await upgrade_engine(engine)
+        return cls(engine)
+
+    async def close(self) -> None:
+        """Close every pooled connection."""
+        await self.engine.dispose()

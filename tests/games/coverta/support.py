@@ -1,0 +1,106 @@
+"""Shared set-up for the COVERTA tests: the worked example's deal and a small driver."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from bot.engine import CHANCE, Event, Match
+from bot.games.coverta.actions import Deal
+from bot.games.coverta.cards import Instruction, Trait
+from bot.games.coverta.rules import CovertaRules
+from bot.games.coverta.state import CovertaState
+from bot.games.coverta.views import PrivateView, PublicView
+
+ALICE, BOB, CAROL = 0, 1, 2
+ALICE_RULES = (Instruction(Trait.PARITY, keep=False), Instruction(Trait.FILL, keep=True))
+BOB_RULES = (Instruction(Trait.SHAPE, keep=True), Instruction(Trait.BACKGROUND, keep=False))
+CAROL_RULES = (
+    Instruction(Trait.NUMBER_COLOUR, keep=True),
+    Instruction(Trait.SHAPE_COLOUR, keep=True),
+)
+ALICE_HAND = (1, 7, 14, 20, 24, 27, 33, 38, 40)
+BOB_HAND = (4, 9, 10, 15, 17, 21, 28, 31, 36)
+RULES = CovertaRules()
+
+
+def example_deal() -> Deal:
+    """Return the deal of the worked example (rules §9): dealer Bob, start card 12."""
+    return Deal.arrange(BOB, (ALICE_HAND, BOB_HAND), 12, (30, 3, 5), (ALICE_RULES, BOB_RULES))
+
+
+class Table:
+    """A match driven step by step, keeping the last step's events."""
+
+    def __init__(
+        self,
+        deal: Deal | None = None,
+        seats: int = 2,
+        mode: str = "strict",
+        steal: str = "off",
+    ) -> None:
+        self.match = Match.new(RULES, seats, {"mode": mode, "steal": steal})
+        self.events: tuple[Event, ...] = ()
+        self.play(CHANCE, (deal or example_deal()).token())
+
+    @property
+    def state(self) -> CovertaState:
+        """Return the current state."""
+        state: CovertaState = self.match.state
+        return state
+
+    def play(self, seat: int, token: str) -> tuple[Event, ...]:
+        """Apply one step and keep its events."""
+        self.events = self.match.step(seat, token)
+        return self.events
+
+    def hand(self, seat: int) -> tuple[int, ...]:
+        """Return a seat's hand."""
+        return self.state.hands[seat]
+
+    def public(self) -> PublicView:
+        """Return the public view."""
+        view = RULES.view(self.state, None)
+        assert isinstance(view, PublicView)
+        return view
+
+    def private(self, seat: int) -> PrivateView:
+        """Return a seat's private view."""
+        view = RULES.view(self.state, seat)
+        assert isinstance(view, PrivateView)
+        return view
+
+    def legal(self, seat: int) -> list[str]:
+        """Return a seat's legal tokens."""
+        return [a.token() for a in RULES.legal_actions(self.state, seat)]
+
+    def tweak(self, **changes: Any) -> None:
+        """Change some fields of the state directly (to reach rare positions)."""
+        self.match.state = msgspec.structs.replace(self.state, **changes)
+
+    def set_hands(
+        self, hands: Mapping[int, tuple[int, ...]], pile: tuple[int, ...] | None = None
+    ) -> None:
+        """Give seats new hands; cards taken away go under the draw pile (or set the pile)."""
+        new = list(self.state.hands)
+        for seat, hand in hands.items():
+            new[seat] = tuple(sorted(hand))
+        kept = {c for h in new for c in h}
+        rest = tuple(c for c in self.state.draw_pile if c not in kept)
+        rest += tuple(c for h in self.state.hands for c in h if c not in kept and c not in rest)
+        self.tweak(hands=tuple(new), draw_pile=rest if pile is None else pile)
+
+    def public_text(self) -> str:
+        """Return the text of every public event of the last step."""
+        return " ".join(e.text for e in self.events if e.audience is None)
+
+    def private_text(self, seat: int) -> str:
+        """Return the text of the events only this seat (and maybe one other) may read."""
+        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)
+
+
+def layout_numbers(table: Table, row: int | None) -> list[int]:
+    """Return the numbers in one layout row, in placement order."""
+    return [pl.card for pl in table.state.layout if pl.row == row]
