@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, Final, Protocol
 
+from bot.engine.policy import Policy, RandomPolicy
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.coverta.actions import Draw, EndTurn, Pass, Place, PlayInPlace, Steal
-from bot.games.coverta.cards import GROUP_A, GROUP_B, INSTRUCTIONS, Card, Instruction
+from bot.games.coverta.cards import CARDS, GROUP_A, GROUP_B, INSTRUCTIONS, Card, Instruction
 from bot.games.coverta.views import AttemptView, LayoutCard, PrivateView, PublicView
 
 Pair = tuple[int, int]
@@ -109,7 +110,8 @@ class Pinned:
         """Keep only pairs with that instruction."""
         if pair[self.rule] != self.code:
             return 0.0
-        return 0.0 if self.rule == 1 and self.tried is not None and pair[0] not in self.tried else 1.0
+        hidden_rule_1_broken = self.tried is not None and pair[0] not in self.tried
+        return 0.0 if self.rule == 1 and hidden_rule_1_broken else 1.0
 
 
 @dataclass(frozen=True)
@@ -314,11 +316,66 @@ def secrecy(view: PrivateView, card: Card) -> float:
     return chance(public, card, reference) / sum(public.values())
 
 
+def unseen(view: PrivateView) -> list[Card]:
+    """Return the cards this seat has not seen: in other hands or the draw pile."""
+    seen = {c.card.number for c in view.public.layout} | {c.number for c in view.hand}
+    return [c for c in CARDS if c.number not in seen]
+
+
+def next_player(public: PublicView, seat: int) -> int | None:
+    """Return the player who takes the turn after this seat's."""
+    count = len(public.players)
+    following = ((seat + k) % count for k in range(1, count))
+    return next((s for s in following if not public.players[s].eliminated), None)
+
+
+def none_held(pool: int, good: int, held: int) -> float:
+    """Return the chance that a hand of ``held`` cards from the pool has none of ``good``."""
+    chance = 1.0
+    for i in range(min(held, pool)):
+        chance *= max(0, pool - good - i) / (pool - i)
+    return chance
+
+
+def pressure(belief: Mapping[Pair, float], held: int, pool: Sequence[Card], card: Card) -> float:
+    """Return the chance that a player holds a card to place if this card becomes L."""
+    mets = [met_codes(c, card) for c in pool]
+    return sum(
+        weight * (1.0 - none_held(len(pool), sum(meets(pair, m) for m in mets), held))
+        for pair, weight in belief.items()
+    )
+
+
+@dataclass(frozen=True)
+class Situation:
+    """What one decision needs, worked out once from the seat's view."""
+
+    view: PrivateView
+    reference: Card
+    """L, the last card placed."""
+    belief: dict[int, Belief]
+    pool: list[Card]
+    """Cards this seat has not seen."""
+    follower: int | None
+    """The player whose turn comes next."""
+
+    @classmethod
+    def read(cls, view: PrivateView) -> Situation:
+        """Work out the beliefs and the unseen cards."""
+        assert view.public.last is not None
+        follower = next_player(view.public, view.seat)
+        return cls(view, view.public.last, beliefs(view), unseen(view), follower)
+
+    def card(self, number: int) -> Card:
+        """Return a card of this seat's hand."""
+        return next(c for c in self.view.hand if c.number == number)
+
+
 @dataclass(frozen=True)
 class Option:
     """A play in a place (or a steal) with its chance of success."""
 
-    action: Action
+    action: PlayInPlace | Steal
     target: int
     card: Card
     odds: float
@@ -329,9 +386,16 @@ class DeducingPolicy:
 
     name = "deducer"
 
-    def __init__(self, threshold: float = 0.8, steal_threshold: float = 0.95) -> None:
+    def __init__(
+        self,
+        threshold: float = 0.8,
+        steal_threshold: float = 0.95,
+        weights: tuple[float, float, float] = (1.0, 1.0, 1.0),
+    ) -> None:
         self.threshold = threshold
         self.steal_threshold = steal_threshold
+        self.weights = weights
+        """How much a new L counts for: my follow-ups, my secrecy, the next player's chances."""
 
     def choose(
         self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
@@ -341,64 +405,78 @@ class DeducingPolicy:
             return None
         if not isinstance(view, PrivateView) or view.public.last is None:
             return legal[rng.randrange(len(legal))]
+        situation = Situation.read(view)
         if all(isinstance(a, Steal) for a in legal):
-            return self._steal(view, legal, must_act)
+            return self._steal(situation, legal, must_act)
         if any(isinstance(a, EndTurn) for a in legal):
-            return self._follow(view, legal)
-        return self._turn(view, legal)
+            return self._follow(situation, legal)
+        return self._turn(situation, legal)
 
-    def _turn(self, view: PrivateView, legal: Sequence[Action]) -> Action:
+    def _turn(self, situation: Situation, legal: Sequence[Action]) -> Action:
         """Place the best compliant card; otherwise draw, or pass once the pile is empty."""
+        view = situation.view
         places = [a for a in legal if isinstance(a, Place) and a.card in view.satisfying]
         if places:
-            return max(places, key=lambda a: self._place_score(view, a))
+            return max(places, key=lambda a: self._worth(situation, a.card, own_row=True))
         return next((a for a in legal if isinstance(a, Draw | Pass)), legal[0])
 
-    def _place_score(self, view: PrivateView, action: Action) -> float:
-        """Prefer placements that keep good follow-ups in hand and reveal little."""
-        card = next(c for c in view.hand if isinstance(action, Place) and c.number == action.card)
-        return flexibility(view, card) + secrecy(view, card)
+    def _worth(self, situation: Situation, number: int, *, own_row: bool) -> float:
+        """Score the card that becomes L: my follow-ups, what it reveals, the next player."""
+        card = situation.card(number)
+        mine, hidden, blocking = self.weights
+        score = mine * flexibility(situation.view, card)
+        if own_row:
+            score += hidden * secrecy(situation.view, card)
+        if situation.follower is not None:
+            field = situation.view.public.players[situation.follower]
+            odds = pressure(
+                situation.belief[situation.follower], field.hand_size, situation.pool, card
+            )
+            score -= blocking * odds
+        return score
 
-    def _follow(self, view: PrivateView, legal: Sequence[Action]) -> Action:
+    def _follow(self, situation: Situation, legal: Sequence[Action]) -> Action:
         """Play the surest card in a place when sure enough; otherwise end the turn."""
-        options = self._options(view, legal, lambda a: isinstance(a, PlayInPlace))
-        best = self._best(view, options)
-        if best is not None and best.odds >= self._needed(view, best.target, self.threshold):
+        best = self._best(situation, legal)
+        if best is not None and best.odds >= self._needed(situation, best.target, self.threshold):
             return best.action
         return next(a for a in legal if isinstance(a, EndTurn))
 
-    def _steal(self, view: PrivateView, legal: Sequence[Action], must_act: bool) -> Action | None:
+    def _steal(
+        self, situation: Situation, legal: Sequence[Action], must_act: bool
+    ) -> Action | None:
         """Steal only with a near-certain card (or the surest one when forced to act)."""
-        best = self._best(view, self._options(view, legal, lambda a: isinstance(a, Steal)))
+        best = self._best(situation, legal)
         if best is None:
             return legal[0] if must_act else None
-        if must_act or best.odds >= self._needed(view, best.target, self.steal_threshold):
-            return best.action
-        return None
+        needed = self._needed(situation, best.target, self.steal_threshold)
+        return best.action if must_act or best.odds >= needed else None
 
-    def _options(
-        self, view: PrivateView, legal: Sequence[Action], keep: Callable[[Action], bool]
-    ) -> list[Option]:
-        """Price every play in a place (or steal) among the legal actions."""
-        belief = beliefs(view)
-        reference = view.public.last
-        assert reference is not None
-        hand = {c.number: c for c in view.hand}
-        options = []
-        for action in legal:
-            if keep(action) and isinstance(action, PlayInPlace | Steal):
-                target = action.target if isinstance(action, PlayInPlace) else view.public.turn
-                card = hand[action.card]
-                odds = chance(belief[target], card, reference)
-                options.append(Option(action, target, card, odds))
-        return options
-
-    def _best(self, view: PrivateView, options: Sequence[Option]) -> Option | None:
-        """Return the surest option, keeping good follow-ups in hand on ties."""
+    def _best(self, situation: Situation, legal: Sequence[Action]) -> Option | None:
+        """Return the surest play in a place (or steal), the better new L on ties."""
+        options = [self._price(situation, a) for a in legal if isinstance(a, PlayInPlace | Steal)]
         if not options:
             return None
-        return max(options, key=lambda o: (round(o.odds, 6), flexibility(view, o.card)))
+        top = max(o.odds for o in options)
+        sure = [o for o in options if o.odds >= top - 1e-9]
+        return max(sure, key=lambda o: self._worth(situation, o.card.number, own_row=False))
 
-    def _needed(self, view: PrivateView, target: int, threshold: float) -> float:
+    def _price(self, situation: Situation, action: PlayInPlace | Steal) -> Option:
+        """Work out a play in a place's chance of success."""
+        target = action.target if isinstance(action, PlayInPlace) else situation.view.public.turn
+        card = situation.card(action.card)
+        odds = chance(situation.belief[target], card, situation.reference)
+        return Option(action, target, card, odds)
+
+    def _needed(self, situation: Situation, target: int, threshold: float) -> float:
         """Demand certainty against a player whom a failure would let go out."""
-        return 1.0 - 1e-9 if view.public.players[target].hand_size <= 2 else threshold
+        held = situation.view.public.players[target].hand_size
+        return 1.0 - 1e-9 if held <= 2 else threshold
+
+
+POLICIES: Final[dict[str, Callable[[], Policy]]] = {
+    "random": RandomPolicy,
+    "deducer": DeducingPolicy,
+}
+"""The AI levels offered for COVERTA seats."""
+DEFAULT_POLICY: Final = "deducer"

@@ -91,6 +91,8 @@ def exception(d: Draft, seat: int, target: int, number: int, rule: int) -> None:
     d.update(hands=hands)
     d.say(say.exception_applied(seat, target, number))
     reveal(d, target, (rule,))
+    if not d.state.hands[seat]:
+        go_out(d, seat)  # the general rule of §5.1: an empty hand goes out
 
 
 def hand_over(d: Draft, cards: Sequence[int]) -> None:

@@ -122,7 +122,7 @@ class CovertaRules:
             raise MatchOver()
         if seat not in self.to_act(state):
             if isinstance(action, Steal) and state.steal and seat != state.turn:
-                raise IllegalAction("Too late: the steal window has closed. Your card stays.")
+                raise NotYourTurn("Too late: the steal window has closed. Your card stays.")
             raise NotYourTurn()
         d = flow.Draft(state, self.cards)
         if seat == CHANCE:

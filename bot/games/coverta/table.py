@@ -97,7 +97,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     lines += status_lines(view, names)
     if view.last is not None:
         lines.append(f"Last card placed (L): **{card_text(view.last)}**")
-        lines.append(f"```\n{grid_text(view, names)}\n```{LEGEND}")
+        lines.append(f"```\n{grid_text(view, names)}\n```\n{LEGEND}")
         others = [
             f"{c.card.number} by {names[c.placed_by]}"
             for c in view.layout

@@ -114,6 +114,7 @@ def public_view(state: CovertaState, cards: Sequence[Card]) -> PublicView:
     """Build the public view of a state."""
     s = state
     over = s.phase == "over"
+    final_hands = tuple(tuple(cards[c - 1] for c in h) for h in s.hands) if over else ()
     return PublicView(
         mode=s.mode,
         steal=s.steal,
@@ -123,10 +124,7 @@ def public_view(state: CovertaState, cards: Sequence[Card]) -> PublicView:
         dealer=s.dealer,
         first=s.first,
         last=cards[s.last - 1] if s.layout else None,
-        layout=tuple(
-            LayoutCard(cards[pl.card - 1], pl.row, pl.column, i, pl.by, pl.token)
-            for i, pl in enumerate(s.layout)
-        ),
+        layout=layout_cards(s, cards),
         players=tuple(player_field(s, seat) for seat in range(s.seats)),
         draw_pile=len(s.draw_pile),
         quiet=s.quiet,
@@ -138,8 +136,16 @@ def public_view(state: CovertaState, cards: Sequence[Card]) -> PublicView:
         over=over,
         winners=s.winners,
         termination=s.termination,
-        final_hands=tuple(tuple(cards[c - 1] for c in h) for h in s.hands) if over else (),
+        final_hands=final_hands,
         final_instructions=s.instructions if over else (),
+    )
+
+
+def layout_cards(state: CovertaState, cards: Sequence[Card]) -> tuple[LayoutCard, ...]:
+    """Return the layout as everyone sees it (without the secret compliance flags)."""
+    return tuple(
+        LayoutCard(cards[pl.card - 1], pl.row, pl.column, i, pl.by, pl.token)
+        for i, pl in enumerate(state.layout)
     )
 
 

@@ -31,6 +31,16 @@ def example_deal() -> Deal:
     return Deal.arrange(BOB, (ALICE_HAND, BOB_HAND), 12, (30, 3, 5), (ALICE_RULES, BOB_RULES))
 
 
+CAROL_HAND = (2, 6, 8, 11, 13, 16, 18, 19)
+
+
+def three_player_deal() -> Deal:
+    """Return a three-player deal: dealer Carol, so Alice starts; start card 12."""
+    hands = (ALICE_HAND[:8], BOB_HAND[:8], CAROL_HAND)
+    rules = (ALICE_RULES, BOB_RULES, CAROL_RULES)
+    return Deal.arrange(CAROL, hands, 12, (30, 3, 5), rules)
+
+
 class Table:
     """A match driven step by step, keeping the last step's events."""
 
