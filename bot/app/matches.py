@@ -317,8 +317,12 @@ class MatchService:
         """Build the public table of a match."""
         live = await self.load(match_id)
         rules = live.module.rules
-        screen = live.module.presenter.table(
-            rules.view(live.state, None), live.names, live.match.outcome
+        # Drawing images takes tens of milliseconds: keep it off the event loop.
+        screen = await asyncio.to_thread(
+            live.module.presenter.table,
+            rules.view(live.state, None),
+            live.names,
+            live.match.outcome,
         )
         turn = [
             live.seats[s].user_id
@@ -349,10 +353,10 @@ class MatchService:
         view = rules.view(live.state, seat)
         presenter = live.module.presenter
         try:
-            screen = presenter.private(view, legal, live.names, step)
+            screen = await asyncio.to_thread(presenter.private, view, legal, live.names, step)
         except Exception:
             log.debug("match %s: step %r not understood, showing the first step", match_id, step)
-            screen = presenter.private(view, legal, live.names, None)
+            screen = await asyncio.to_thread(presenter.private, view, legal, live.names, None)
         return PrivateInfo(live.id, live.version, screen, _private_notes(live, seat))
 
     async def user_matches(self, channel_id: int, user_id: int) -> list[int]:

@@ -115,6 +115,12 @@ def card_image(
     card: Card, *, scale: float = 1.0, marked: bool = False, last: bool = False
 ) -> Image.Image:
     """Draw one card (with its highlight ring and badges) as an RGBA image."""
+    return _card_image(card, scale, marked, last).copy()
+
+
+@lru_cache(maxsize=1024)
+def _card_image(card: Card, scale: float, marked: bool, last: bool) -> Image.Image:
+    """Draw a card once per look; tables redraw the same cards on every move."""
     k = scale * SUPERSAMPLE
     big = Image.new("RGBA", card_box(k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -223,7 +229,7 @@ def _check_badge(diameter: int) -> Image.Image:
 def _png(image: Image.Image) -> bytes:
     """Encode an image as PNG bytes."""
     buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", optimize=True)
+    image.convert("RGB").save(buffer, format="PNG", compress_level=3)
     return buffer.getvalue()
 
 

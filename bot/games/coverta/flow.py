@@ -12,7 +12,7 @@ from bot.engine.rules import Event, Transition
 from bot.games.coverta import messages as say
 from bot.games.coverta.actions import Deal
 from bot.games.coverta.cards import HAND_SIZE, INSTRUCTIONS, Card, Instruction
-from bot.games.coverta.state import RECENT_EVENTS, CovertaState, Placement
+from bot.games.coverta.state import CovertaState, Placement
 
 T = TypeVar("T")
 
@@ -36,8 +36,6 @@ class Draft:
     def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
         """Tell an event to everyone (or only to the audience)."""
         self.events.append(Event(text, audience))
-        if audience is None:
-            self.update(recent=(*self.state.recent, text)[-RECENT_EVENTS:])
 
     def tell(self, seat: int, text: str) -> None:
         """Tell an event to one seat only."""

@@ -10,7 +10,6 @@ from bot.games.coverta.cards import Instruction
 
 Mode = Literal["strict", "bluff"]
 Phase = Literal["deal", "turn", "follow", "handover", "over"]
-RECENT_EVENTS = 6
 
 
 class Placement(msgspec.Struct, frozen=True):
@@ -101,7 +100,6 @@ class CovertaState(msgspec.Struct, frozen=True):
     pending: Pending | None = None
     winners: tuple[int, ...] = ()
     termination: str = ""
-    recent: tuple[str, ...] = ()
     """The last few public events, for the table message."""
 
     @property

@@ -1,4 +1,4 @@
-"""Text of the public COVERTA table: status, the layout grid, players and recent moves."""
+"""Text of the public COVERTA table: status, the layout grid and the players."""
 
 from __future__ import annotations
 
@@ -109,8 +109,6 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     if not view.draw_pile and view.last is not None:
         pile += f" - quiet turns Q = {view.quiet} of {in_play(view)}"
     lines.append(pile)
-    if view.recent:
-        lines.append("Last moves:\n" + "\n".join(f"- {render(t, names)}" for t in view.recent))
     if outcome:
         order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
         ranks = [f"{outcome.ranks[s]}. {names[s]}" for s in order]

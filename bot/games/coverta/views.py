@@ -85,7 +85,6 @@ class PublicView(msgspec.Struct, frozen=True):
     stealers: tuple[int, ...]
     attempts: tuple[AttemptView, ...]
     bars: tuple[tuple[int, int], ...]
-    recent: tuple[str, ...]
     over: bool
     winners: tuple[int, ...]
     termination: str
@@ -132,7 +131,6 @@ def public_view(state: CovertaState, cards: Sequence[Card]) -> PublicView:
         stealers=tuple(sorted(s.stealers())),
         attempts=tuple(attempt_views(s, cards)),
         bars=s.bars,
-        recent=s.recent,
         over=over,
         winners=s.winners,
         termination=s.termination,
