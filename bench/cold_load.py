@@ -36,7 +36,9 @@ async def time_loads(events: int, runs: int, snapshot_every: int) -> tuple[int, 
     times = []
     for _ in range(runs):
         fresh = MatchService(
-            bench.matches.repo, bench.matches.registry, bench.matches.publisher,
+            bench.matches.repo,
+            bench.matches.registry,
+            bench.matches.publisher,
             snapshot_every=snapshot_every,
         )
         t0 = time.perf_counter()

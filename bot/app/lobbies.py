@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-import secrets
+import random
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -46,8 +46,17 @@ class LobbyInfo:
 class LobbyService:
     """Lobbies live in the same tables as matches, with status 'lobby'."""
 
-    def __init__(self, repo: MatchRepository, registry: Registry, matches: MatchService) -> None:
+    def __init__(
+        self,
+        repo: MatchRepository,
+        registry: Registry,
+        matches: MatchService,
+        *,
+        seeds: random.Random | None = None,
+    ) -> None:
         self.repo = repo
+        self.seeds = seeds or random.SystemRandom()
+        """Where match seeds come from; tests pass a seeded generator."""
         self.registry = registry
         self.matches = matches
 
@@ -69,7 +78,7 @@ class LobbyService:
             game=game,
             rules_version=module.spec.rules_version,
             options=resolved,
-            seed=secrets.randbits(48),
+            seed=self.seeds.getrandbits(48),
             host_user_id=host[0],
         )
         await self._write_seats(match_id, [(host[0], None, host[1])])
@@ -165,7 +174,7 @@ class LobbyService:
             game=old.row.game,
             rules_version=old.module.spec.rules_version,
             options=dict(old.row.options),
-            seed=secrets.randbits(48),
+            seed=self.seeds.getrandbits(48),
             host_user_id=user_id,
         )
         specs = [

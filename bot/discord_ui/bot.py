@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import random
 from typing import Any
 
 import discord
@@ -32,7 +33,12 @@ class CovertBot(commands.Bot):
     controller: Controller
 
     def __init__(
-        self, settings: Settings, *, registry: Registry | None, engine: AsyncEngine | None
+        self,
+        settings: Settings,
+        *,
+        registry: Registry | None,
+        engine: AsyncEngine | None,
+        seeds: random.Random | None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -45,6 +51,7 @@ class CovertBot(commands.Bot):
         self._engine = engine
         self._owns_engine = engine is None
         self._resumed = False
+        self._seeds = seeds
 
     async def setup_hook(self) -> None:
         """Build services, register commands and persistent components, sync commands."""
@@ -58,7 +65,7 @@ class CovertBot(commands.Bot):
             ai_move_delay=self.settings.ai_move_delay,
             snapshot_every=self.settings.snapshot_every,
         )
-        lobbies = LobbyService(repo, self.registry, matches)
+        lobbies = LobbyService(repo, self.registry, matches, seeds=self._seeds)
         self.controller = Controller(matches, lobbies, self.registry)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         register_commands(self.tree, self.controller, self.registry)
@@ -105,7 +112,15 @@ class CovertBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, registry: Registry | None = None, engine: AsyncEngine | None = None
+    settings: Settings,
+    *,
+    registry: Registry | None = None,
+    engine: AsyncEngine | None = None,
+    seeds: random.Random | None = None,
 ) -> CovertBot:
-    """Build the bot; dependencies are passed in, nothing is global."""
-    return CovertBot(settings, registry=registry, engine=engine)
+    """Build the bot; dependencies are passed in, nothing is global.
+
+    ``seeds`` makes match seeds reproducible (tests); by default they come from
+    the operating system.
+    """
+    return CovertBot(settings, registry=registry, engine=engine, seeds=seeds)

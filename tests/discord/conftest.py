@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from bot.discord_ui.bot import create_bot
 @pytest.fixture
 def simcord_bot(settings: Settings) -> Any:
     """The bot under test, built by the same factory as `python -m bot run`."""
-    return create_bot(settings)
+    return create_bot(settings, seeds=random.Random(2026))
 
 
 @dataclass

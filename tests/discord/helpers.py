@@ -91,3 +91,32 @@ async def play_one_turn(member: Any, env: Any, view: Any, rng: random.Random) ->
         if pick in actions:
             return True
     return False
+
+
+def member_by_id(world: Any) -> dict[int, Any]:
+    """Map user ids to the world's member actors."""
+    members = (world.alice, world.bob, world.carol, world.dave, world.mod)
+    return {m.id: m for m in members}
+
+
+def to_act(env: Any, table: Any) -> list[int]:
+    """Read the members to act from the table message's first line."""
+    content = stored(env, table).content or ""
+    if "to act:" not in content:
+        return []
+    return [int(u) for u in re.findall(r"<@(\d+)>", content.split("to act:", 1)[1])]
+
+
+async def open_table(
+    world: Any, *, ai: int = 0, players: tuple[str, ...] = ("alice", "bob", "carol"), **options: str
+) -> tuple[Any, int]:
+    """Start a COVERTA match through /coverta start and the lobby buttons."""
+    host = getattr(world, players[0])
+    result = await host.slash(world.channel, "coverta start", **options)
+    table = result.response
+    for name in players[1:]:
+        await getattr(world, name).click(table, label="Join")
+    for _ in range(ai):
+        await host.click(table, label="Add AI")
+    await host.click(table, label="Start")
+    return table, match_id_of(world.env, table)

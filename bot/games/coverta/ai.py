@@ -6,7 +6,7 @@ against clues taken only from the seat's private view, recomputed on every call
 
 - an opponent's own-row placement met both rules after the card placed just
   before it (hard in strict mode; in the bluff variant a card with a token broke
-  a rule, and a token-free card is only *likely* compliant, see ``Likely``);
+  a rule, and a token-free card is only *likely* compliant, see ``Honest``);
 - a success in an opponent's place met both rules; a failure broke at least one;
 - an instruction shown to this seat after its own failed attempt, or revealed
   publicly, is pinned;
@@ -40,8 +40,10 @@ Belief = dict[Pair, float]
 ALL_PAIRS: Final[tuple[Pair, ...]] = tuple((a.code, b.code) for a in GROUP_A for b in GROUP_B)
 JOINT_LIMIT: Final = 4000
 """Largest number of joint deals enumerated exactly; beyond it, pairs are combined loosely."""
-SOFT_MISS: Final = 0.5
-"""Weight kept by a pair for each token-free card of a bluffer that it calls non-compliant."""
+HONESTY: Final = 0.5
+"""Prior chance that a bluff-variant player without a token places only compliant cards."""
+FIT: Final = 4.0
+"""How much likelier an honest player makes a card that meets their pair (1 / (10/40))."""
 
 
 def met_codes(new: Card, reference: Card) -> frozenset[int]:
@@ -85,15 +87,23 @@ class Breaks:
 
 
 @dataclass(frozen=True)
-class Likely:
-    """Bluff: a token-free own-row card probably met both instructions."""
+class Honest:
+    """Bluff: a player's token-free own-row cards, honest or random placements alike.
 
-    met: frozenset[int]
-    miss: float
+    Two stories explain them: an honest player placed only compliant cards (a card
+    meets a given pair after any L with chance 1/4, so each one is ``FIT`` times
+    likelier under a pair that calls it compliant), or a bluffer placed cards whatever
+    the rules (the cards say nothing). The weight mixes both with a prior ``honesty``.
+    """
+
+    mets: tuple[frozenset[int], ...]
+    honesty: float
 
     def weigh(self, pair: Pair) -> float:
-        """Discount, without ruling out, pairs that call the card non-compliant."""
-        return 1.0 if meets(pair, self.met) else self.miss
+        """Favour pairs that call every card compliant, without ruling others out."""
+        if all(meets(pair, met) for met in self.mets):
+            return self.honesty * FIT ** len(self.mets) + 1.0 - self.honesty
+        return 1.0 - self.honesty
 
 
 @dataclass(frozen=True)
@@ -149,13 +159,10 @@ def row_clues(public: PublicView, seat: int) -> list[Clue]:
     mine = own_cards(public, seat)
     if public.mode == "strict":
         return [Meets(met_codes(c.card, before(public, c))) for c in mine]
-    # A known bluffer's token-free cards say nothing; otherwise they are soft evidence.
-    miss = 1.0 if any(c.token for c in mine) else SOFT_MISS
-    return [
-        Breaks(met) if c.token else Likely(met, miss)
-        for c in mine
-        for met in [met_codes(c.card, before(public, c))]
-    ]
+    clean = tuple(met_codes(c.card, before(public, c)) for c in mine if not c.token)
+    caught: list[Clue] = [Breaks(met_codes(c.card, before(public, c))) for c in mine if c.token]
+    # A player caught bluffing once is not trusted; the others are probably honest.
+    return [*caught, Honest(clean, 0.0 if caught else HONESTY)]
 
 
 def attempt_clues(public: PublicView, seat: int) -> list[Clue]:
