@@ -16,10 +16,10 @@ from bot.app.matches import MatchService
 from bot.app.settings import Settings
 from bot.discord_ui import messages
 from bot.discord_ui.commands import register_commands
-from bot.discord_ui.components import DYNAMIC_ITEMS
+from bot.discord_ui.components import DYNAMIC_ITEMS, ids_on, is_ours
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.publisher import DiscordPublisher
-from bot.engine import GameError, Registry
+from bot.engine import BadToken, GameError, Registry
 from bot.games import build_registry
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.repo import MatchRepository
@@ -89,6 +89,16 @@ class CovertBot(commands.Bot):
         if not self._resumed:
             self._resumed = True
             await self.controller.matches.resume_all()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer clicks on our buttons that are not on the clicked message (forged ids)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if not is_ours(custom_id) or custom_id in ids_on(interaction.message):
+            return
+        log.info("refused a component that is not on its message")
+        await self.controller.reply_error(interaction, BadToken().message)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         """Log errors of event handlers (component callbacks included)."""

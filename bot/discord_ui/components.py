@@ -182,6 +182,21 @@ class RulesPageButton(
 DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ChoiceSelect, SimpleButton, RulesPageButton)
 
 
+def is_ours(custom_id: str) -> bool:
+    """Tell whether a custom_id has the shape of one of our components."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+
+
+def ids_on(message: discord.Message | None) -> set[str]:
+    """Return the custom_ids of every component on a message."""
+    found: set[str] = set()
+    for row in message.components if message is not None else ():
+        for child in getattr(row, "children", ()):
+            if getattr(child, "custom_id", None):
+                found.add(child.custom_id)
+    return found
+
+
 def choices_view(match_id: int, version: int, screen: Screen, *, refresh: bool) -> discord.ui.View:
     """Build the components of a private view from its screen's choices."""
     view = discord.ui.View(timeout=None)

@@ -120,3 +120,30 @@ async def open_table(
         await host.click(table, label="Add AI")
     await host.click(table, label="Start")
     return table, match_id_of(world.env, table)
+
+
+async def forged_click(member: Any, env: Any, message: Any, custom_id: str) -> Any:
+    """Send a button interaction whose custom_id is not on the message (a forged click).
+
+    SimCord's public ``click`` only presses buttons that exist, as a real client
+    does; a forged custom_id needs its interaction builder one layer down.
+    """
+    from simcord.actors import _component_interaction
+
+    data = {"custom_id": custom_id, "component_type": 2}
+    return await _component_interaction(member, stored(env, message), data)
+
+
+def answer(result: Any, env: Any = None, clicked: Any = None) -> str:
+    """Return what an interaction answered: its reply, or the clicked message edited in place."""
+    message = private_message(result)
+    if message is None and clicked is not None:
+        return text_of(env, clicked)
+    return "" if message is None else text_of_message(message)
+
+
+def text_of_message(message: Any) -> str:
+    """Return the content and embed text of a response message."""
+    parts = [message.content or ""]
+    parts += [repr(e.to_dict()) for e in message.embeds]
+    return "\n".join(parts)

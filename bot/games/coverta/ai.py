@@ -40,7 +40,7 @@ Belief = dict[Pair, float]
 ALL_PAIRS: Final[tuple[Pair, ...]] = tuple((a.code, b.code) for a in GROUP_A for b in GROUP_B)
 JOINT_LIMIT: Final = 4000
 """Largest number of joint deals enumerated exactly; beyond it, pairs are combined loosely."""
-HONESTY: Final = 0.5
+HONESTY: Final = 0.9
 """Prior chance that a bluff-variant player without a token places only compliant cards."""
 FIT: Final = 4.0
 """How much likelier an honest player makes a card that meets their pair (1 / (10/40))."""
@@ -397,7 +397,7 @@ class DeducingPolicy:
         self,
         threshold: float = 0.8,
         steal_threshold: float = 0.95,
-        weights: tuple[float, float, float] = (1.0, 1.0, 1.0),
+        weights: tuple[float, float, float] = (0.25, 1.0, 3.0),
     ) -> None:
         self.threshold = threshold
         self.steal_threshold = steal_threshold

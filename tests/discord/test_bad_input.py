@@ -1,0 +1,117 @@
+"""Bad input gets one clear sentence and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.discord.helpers import (
+    answer,
+    choices,
+    custom_ids,
+    forged_click,
+    member_by_id,
+    open_table,
+    private_message,
+    stored,
+    to_act,
+)
+
+NOT_VALID = "That button is not valid for this match."
+
+
+async def version_of(env: Any, match_id: int) -> int:
+    return (await env.bot.controller.matches.load(match_id)).version
+
+
+def first_action_id(env: Any, view: Any) -> str:
+    """Return the custom_id of a button that submits an action (Draw is always one)."""
+    ids = [cid for kind, cid, _ in choices(env, view) if kind == "button" and cid.startswith("a:")]
+    assert ids, "the private view offers no action button"
+    return ids[0]
+
+
+async def test_stale_and_double_clicks_show_the_current_view(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    member = member_by_id(world)[to_act(env, table)[0]]
+    first = private_message(await member.click(table, label="My hand"))
+    second = private_message(await member.click(table, label="My hand"))
+    button = first_action_id(env, second)
+    await member.click(second, custom_id=button)
+    moved = await version_of(env, match_id)
+    # The same button pressed again on another copy of the view: a double click.
+    stale = await member.click(first, custom_id=button)
+    assert "The table moved on; here is the current view." in answer(stale, env, first)
+    assert button not in str(stored(env, first).components), "the stale view was not refreshed"
+    assert await version_of(env, match_id) == moved
+
+
+async def test_forged_buttons_are_refused_and_change_nothing(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    member = member_by_id(world)[to_act(env, table)[0]]
+    view = private_message(await member.click(table, label="My hand"))
+    version = await version_of(env, match_id)
+    forged = [
+        f"a:{match_id}:{version}:A.99",
+        f"a:{match_id}:{version}:C",
+        f"a:999:{version}:B",
+        f"l:{match_id}:start",
+        f"h:{match_id}",
+    ]
+    for custom_id in forged:
+        for message in (view, table):
+            if custom_id in custom_ids(env, message):
+                continue  # a real button there, not a forgery
+            result = await forged_click(member, env, message, custom_id)
+            assert NOT_VALID in answer(result), custom_id
+            assert private_message(result).ephemeral
+    assert await version_of(env, match_id) == version
+    assert "hand" not in stored(env, table).embeds[0]["title"].lower()
+
+
+async def test_a_member_who_is_not_seated_gets_told_so(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    version = await version_of(env, match_id)
+    result = await world.dave.click(table, label="My hand")
+    assert "You are not seated in this match." in answer(result)
+    assert private_message(result).ephemeral
+    assert await version_of(env, match_id) == version
+
+
+async def test_waiting_players_see_their_hand_without_actions(world) -> None:
+    env = world.env
+    table, _ = await open_table(world, players=("alice", "bob"))
+    waiting = next(m for m in (world.alice, world.bob) if m.id not in to_act(env, table))
+    view = private_message(await waiting.click(table, label="My hand"))
+    assert view.ephemeral
+    assert not [c for c in choices(env, view) if c[1].startswith("a:")]
+
+
+async def test_lobby_rules_for_host_and_seats(world) -> None:
+    env, channel = world.env, world.channel
+    lobby = (await world.alice.slash(channel, "coverta start", mode="bluff", steal="on")).response
+    text = str(stored(env, lobby).embeds[0]).lower()
+    assert "mode: bluff" in text and "steal: on" in text
+    alone = await world.alice.click(lobby, label="Start")
+    assert "needs at least 2 seats" in answer(alone)
+    await world.bob.click(lobby, label="Join")
+    assert "already joined" in answer(await world.bob.click(lobby, label="Join"))
+    assert "Only the host can start" in answer(await world.bob.click(lobby, label="Start"))
+    assert "Only the host can add" in answer(await world.bob.click(lobby, label="Add AI"))
+    await world.alice.click(lobby, label="Leave")
+    seats = str(stored(env, lobby).embeds[0])
+    assert "bob (host)" in seats and "alice" not in seats
+    await world.bob.click(lobby, label="Cancel")
+    assert "Cancelled" in str(stored(env, lobby).embeds[0])
+    assert not stored(env, lobby).components, "a cancelled lobby keeps its buttons"
+
+
+async def test_a_lobby_holds_at_most_six(world) -> None:
+    env = world.env
+    lobby = (await world.alice.slash(world.channel, "coverta start")).response
+    for _ in range(5):
+        await world.alice.click(lobby, label="Add AI")
+    assert "Seats (6/6)" in str(stored(env, lobby).embeds[0])
+    assert "This lobby is full." in answer(await world.bob.click(lobby, label="Join"))
