@@ -1,21 +1,38 @@
 """COVERTA AI: a policy that works out its opponents' instructions from what its seat saw.
 
-For every opponent the policy weighs the 36 (rule 1, rule 2) instruction pairs
+Deduction. For every opponent the policy weighs the 36 (rule 1, rule 2) pairs
 against clues taken only from the seat's private view, recomputed on every call
-(so it keeps no memory and survives restarts):
+(it keeps no memory, so it survives restarts):
 
-- an opponent's own-row placement met both rules after the card placed just
-  before it (hard in strict mode; in the bluff variant a card with a token broke
-  a rule, and a token-free card is only *likely* compliant, see ``Honest``);
+- strict mode: an opponent's own-row card met both rules after the card placed
+  just before it;
+- bluff variant: a card with a token broke a rule; token-free cards are weak
+  evidence (``Honest``): a player is probably honest until caught, and once a
+  player has a token their token-free cards count for nothing. Treating them as
+  hard evidence would rule out the true pair of any bluffer;
 - a success in an opponent's place met both rules; a failure broke at least one;
-- an instruction shown to this seat after its own failed attempt, or revealed
-  publicly, is pinned;
-- bluff only: after a failed attempt, every token-free own card the target had
-  placed by then is compliant for the revealed instruction, which is rule 1 if
-  the tried card broke it and rule 2 otherwise (else the exception would have
-  tokened it), and an exception proves one tokened card broke it;
+- an instruction shown to this seat after its own failed attempt (rule 2 only
+  when rule 1 held), or revealed publicly, is pinned;
+- bluff variant: after a failed attempt the revealed instruction V is rule 1 if
+  the tried card broke it, else rule 2, and every token-free own card the target
+  had placed by then met V (or the exception would have tokened it); an
+  exception also proves that one of the older tokened cards broke V;
 - instruction cards are dealt without replacement: this seat's two are nobody
-  else's, and opponents' pairs are combined so no card is held twice.
+  else's, and the opponents' weights are combined over every deal in which no
+  card is held twice.
+
+Play. A placement in one's own row sheds a card; drawing then playing in a place
+sheds none, and a failure costs two cards, a bar and hands the target two cards
+(it goes out if it had two or fewer). So on its turn the policy places a card that
+satisfies it whenever it can, choosing the card that leaves the next player the
+least chance to place after it, reveals the least about its own pair, and keeps
+follow-ups in hand. Otherwise it draws (or passes once the pile is empty) and
+then plays the surest card in a place if its chance of success reaches
+``threshold`` (certainty against a player with two cards or fewer), else ends
+the turn. It steals only when nearly sure, and abstains otherwise. It never
+places a card that breaks its own rules in the bluff variant: the penalty (two
+cards per token, elimination when going out on an empty pile, losing eligibility
+at a blocked end) outweighs the card shed, and drawing or passing is always legal.
 """
 
 from __future__ import annotations
@@ -314,13 +331,10 @@ def flexibility(view: PrivateView, played: Card) -> int:
     return sum(1 for c in view.hand if c != played and satisfies_me(view, c, played))
 
 
-def secrecy(view: PrivateView, card: Card) -> float:
-    """Return the share of the public's belief about this seat a placement would keep."""
-    reference = view.public.last
-    public = weigh_pairs(clues_about(view, view.seat), frozenset())
-    if reference is None or not public:
-        return 1.0
-    return chance(public, card, reference) / sum(public.values())
+def secrecy(seen: Mapping[Pair, float], card: Card, reference: Card) -> float:
+    """Return the share of the table's weights on this seat's pairs that a placement keeps."""
+    total = sum(seen.values())
+    return chance(seen, card, reference) / total if total else 1.0
 
 
 def unseen(view: PrivateView) -> list[Card]:
@@ -365,13 +379,16 @@ class Situation:
     """Cards this seat has not seen."""
     follower: int | None
     """The player whose turn comes next."""
+    seen: dict[Pair, float]
+    """What the table can tell of this seat's own pairs (public clues only)."""
 
     @classmethod
     def read(cls, view: PrivateView) -> Situation:
-        """Work out the beliefs and the unseen cards."""
+        """Work out the beliefs, the unseen cards and what this seat has given away."""
         assert view.public.last is not None
         follower = next_player(view.public, view.seat)
-        return cls(view, view.public.last, beliefs(view), unseen(view), follower)
+        seen = weigh_pairs(clues_about(view, view.seat), frozenset())
+        return cls(view, view.public.last, beliefs(view), unseen(view), follower, seen)
 
     def card(self, number: int) -> Card:
         """Return a card of this seat's hand."""
@@ -433,7 +450,7 @@ class DeducingPolicy:
         mine, hidden, blocking = self.weights
         score = mine * flexibility(situation.view, card)
         if own_row:
-            score += hidden * secrecy(situation.view, card)
+            score += hidden * secrecy(situation.seen, card, situation.reference)
         if situation.follower is not None:
             field = situation.view.public.players[situation.follower]
             odds = pressure(

@@ -1,0 +1,99 @@
+"""/match commands, rules pages, AI seats and rematch, through slash commands and clicks."""
+
+from __future__ import annotations
+
+from tests.discord.helpers import (
+    answer,
+    choices,
+    choose,
+    member_by_id,
+    open_table,
+    private_message,
+    stored,
+    text_of,
+    to_act,
+)
+
+
+async def test_hand_by_dm_can_be_played_from_the_dm(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    member = member_by_id(world)[to_act(env, table)[0]]
+    result = await member.slash(world.channel, "match hand", dm=True)
+    assert "direct message" in answer(result)
+    dm = member.user.dm_channel.history()[-1]
+    draw = next(c for c in choices(env, dm) if c[1].endswith(":B"))
+    version = (await env.bot.controller.matches.load(match_id)).version
+    await choose(member.user, env, dm, draw)
+    assert (await env.bot.controller.matches.load(match_id)).version > version
+    assert "drew a card" in text_of(env, table)
+    assert "follow" not in str(stored(env, table).content)
+
+
+async def test_closed_dms_fall_back_to_an_ephemeral_view(world) -> None:
+    env = world.env
+    await open_table(world, players=("alice", "bob"))
+    dm_id = world.alice.user.dm_channel.id
+    env.inject_error(
+        "POST",
+        f"/channels/{dm_id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+    )
+    result = await world.alice.slash(world.channel, "match hand", dm=True)
+    reply = private_message(result)
+    assert reply.ephemeral
+    assert "DMs are closed" in reply.content
+    assert "hand" in str(reply.embeds[0].title).lower()
+    assert not world.alice.user.dm_channel.history()
+
+
+async def test_status_shows_the_table_to_anyone_privately(world) -> None:
+    await open_table(world, players=("alice", "bob"))
+    result = await world.dave.slash(world.channel, "match status")
+    reply = private_message(result)
+    assert reply.ephemeral and "COVERTA" in str(reply.embeds[0].title)
+    assert "You have no match" in answer(await world.dave.slash(world.channel, "match leave"))
+
+
+async def test_leaving_hands_the_seat_to_the_ai_and_an_ai_match_finishes_by_itself(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice",), ai=2)
+    assert "AI" in answer(await world.alice.slash(world.channel, "match leave"))
+    live = await env.bot.controller.matches.load(match_id)
+    assert live.row.status == "finished" and live.match.outcome is not None
+    final = text_of(env, table)
+    assert "Rematch" in final and "My hand" not in final
+
+
+async def test_end_needs_the_host_or_a_moderator(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    refused = await world.bob.slash(world.channel, "match end")
+    assert "Only the host or a moderator" in answer(refused)
+    assert (await env.bot.controller.matches.load(match_id)).row.status == "active"
+    await world.mod.slash(world.channel, "match end")
+    assert (await env.bot.controller.matches.load(match_id)).row.status == "abandoned"
+    assert "ended before its finish" in text_of(env, table)
+    late = await world.alice.click(table, label="Rematch")
+    lobby = late.response
+    assert "lobby #" in text_of(env, lobby)
+    seats = str(stored(env, lobby).embeds[0])
+    assert "alice (host)" in seats and "bob" in seats
+
+
+async def test_rules_are_paged_and_private(world) -> None:
+    env = world.env
+    page = (await world.dave.slash(world.channel, "coverta rules")).response
+    assert page.ephemeral
+    seen = [text_of(env, page)]
+    while "Next" in str(stored(env, page).components):
+        await world.dave.click(page, label="Next")
+        seen.append(text_of(env, page))
+    assert len(seen) >= 3 and len(set(seen)) == len(seen)
+    assert f"Page {len(seen)} of {len(seen)}" in seen[-1]
+    everything = "\n".join(seen)
+    assert "Carlos Martin" in everything and "house rule" in everything.lower()
+    await world.dave.click(page, label="Previous")
+    assert text_of(env, page) == seen[-2]
