@@ -1,0 +1,69 @@
+"""Services on a real SQLite file, without Discord."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.ports import NullPublisher
+from bot.games import build_registry
+from bot.store.db import make_engine, make_sessionmaker
+from bot.store.repo import MatchRepository
+
+
+@dataclass
+class Services:
+    """One process's view of the database: repository, matches and lobbies."""
+
+    repo: MatchRepository
+    matches: MatchService
+    lobbies: LobbyService
+
+
+def make_services(engine: Any, *, snapshot_every: int = 50, repo: Any = None) -> Services:
+    """Build services over an engine, as one bot process would."""
+    registry = build_registry()
+    repo = repo or MatchRepository(make_sessionmaker(engine))
+    matches = MatchService(repo, registry, NullPublisher(), snapshot_every=snapshot_every)
+    lobbies = LobbyService(repo, registry, matches, seeds=random.Random(11))
+    return Services(repo, matches, lobbies)
+
+
+@pytest.fixture
+async def engine(db_url: str) -> AsyncIterator[Any]:
+    """An engine on the test database, disposed afterwards."""
+    engine = make_engine(db_url)
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture
+def services(engine: Any) -> Services:
+    """Services of one process."""
+    return make_services(engine)
+
+
+async def two_player_match(services: Services, options: dict[str, str | None] | None = None) -> int:
+    """Open, fill and start a COVERTA match between users 1 and 2."""
+    lobby = await services.lobbies.open(
+        guild_id=10, channel_id=20, game="coverta", options=options or {}, host=(1, "Alice")
+    )
+    await services.lobbies.join(lobby.match_id, 2, "Bob")
+    await services.lobbies.start(lobby.match_id, 1)
+    return lobby.match_id
+
+
+async def actor(services: Services, match_id: int) -> tuple[int, int, list[str]]:
+    """Return the user to act, the version and their legal action tokens."""
+    live = await services.matches.load(match_id)
+    rules = live.module.rules
+    seat = min(s for s in rules.to_act(live.state) if s >= 0)
+    user = live.seats[seat].user_id
+    assert user is not None
+    return user, live.version, [a.token() for a in rules.legal_actions(live.state, seat)]

@@ -1,0 +1,132 @@
+"""MatchService: checks in order, serialized submits, durable appends, snapshots."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import msgspec
+import pytest
+
+from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
+from bot.engine import BadToken, IllegalAction, MatchOver, NotYourTurn, StaleVersion
+from bot.store.repo import MatchRepository
+from tests.app.conftest import Services, actor, make_services, two_player_match
+
+
+def encoded(live: Any) -> bytes:
+    return msgspec.json.encode(live.state)
+
+
+async def test_forged_and_misplaced_submits_are_refused_in_order(services: Services) -> None:
+    match_id = await two_player_match(services)
+    user, version, _ = await actor(services, match_id)
+    other = 3 - user
+    cases = [
+        ((999, user, version, "B"), MatchNotFound),
+        ((match_id, 77, version, "B"), NotSeated),
+        ((match_id, user, version + 5, "B"), StaleVersion),
+        ((match_id, other, version, "B"), NotYourTurn),
+        ((match_id, user, version, "A.99"), BadToken),
+        ((match_id, user, version, "ZZ"), BadToken),
+        ((match_id, user, version, "P.1.9"), BadToken),
+        ((match_id, user, version, "C"), IllegalAction),
+    ]
+    before = encoded(await services.matches.load(match_id))
+    for args, error in cases:
+        with pytest.raises(error):
+            await services.matches.submit(*args)
+    live = await services.matches.load(match_id)
+    assert live.version == version and encoded(live) == before
+
+
+async def test_concurrent_submits_to_one_match_apply_once(services: Services) -> None:
+    match_id = await two_player_match(services)
+    user, version, _ = await actor(services, match_id)
+    results = await asyncio.gather(
+        services.matches.submit(match_id, user, version, "B"),
+        services.matches.submit(match_id, user, version, "B"),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, StaleVersion) for r in results) == 1
+    assert (await services.matches.load(match_id)).version == version + 1
+
+
+async def test_two_processes_racing_lose_cleanly_and_recover(engine: Any) -> None:
+    first, second = make_services(engine), make_services(engine)
+    match_id = await two_player_match(first)
+    user, version, _ = await actor(second, match_id)
+    await first.matches.submit(match_id, user, version, "B")
+    with pytest.raises(StaleVersion):
+        await second.matches.submit(match_id, user, version, "B")
+    fresh = await second.matches.load(match_id)
+    assert fresh.version == version + 1
+    assert encoded(fresh) == encoded(await first.matches.load(match_id))
+
+
+async def test_an_acknowledged_move_survives_a_crash(engine: Any) -> None:
+    before_crash = make_services(engine)
+    match_id = await two_player_match(before_crash)
+    for _ in range(6):
+        user, version, tokens = await actor(before_crash, match_id)
+        await before_crash.matches.submit(match_id, user, version, tokens[0])
+    live = await before_crash.matches.load(match_id)
+    after_restart = make_services(engine)
+    reloaded = await after_restart.matches.load(match_id)
+    assert reloaded.version == live.version and encoded(reloaded) == encoded(live)
+
+
+class FailingAppends(MatchRepository):
+    """A repository whose next append fails, as a full disk would."""
+
+    fail = True
+
+    async def append_events(self, *args: Any, **kwargs: Any) -> int:
+        if self.fail:
+            self.fail = False
+            raise OSError("disk full")
+        return await super().append_events(*args, **kwargs)
+
+
+async def test_a_failed_write_changes_nothing_and_the_move_can_be_retried(engine: Any) -> None:
+    setup = make_services(engine)
+    match_id = await two_player_match(setup)
+    repo = FailingAppends(setup.repo._sessions)
+    services = make_services(engine, repo=repo)
+    user, version, _ = await actor(services, match_id)
+    before = encoded(await services.matches.load(match_id))
+    with pytest.raises(OSError):
+        await services.matches.submit(match_id, user, version, "B")
+    live = await services.matches.load(match_id)
+    assert live.version == version and encoded(live) == before
+    await services.matches.submit(match_id, user, version, "B")
+    assert (await make_services(engine).matches.load(match_id)).version == version + 1
+
+
+async def test_snapshots_load_to_the_same_state(engine: Any) -> None:
+    services = make_services(engine, snapshot_every=4)
+    match_id = await two_player_match(services)
+    for _ in range(12):
+        user, version, tokens = await actor(services, match_id)
+        await services.matches.submit(match_id, user, version, tokens[-1])
+        if (await services.matches.load(match_id)).row.status != "active":
+            break
+    live = await services.matches.load(match_id)
+    snapshot = await services.repo.latest_snapshot(match_id)
+    assert snapshot is not None and 0 < snapshot[0] <= live.version
+    reloaded = await make_services(engine, snapshot_every=4).matches.load(match_id)
+    assert encoded(reloaded) == encoded(live)
+
+
+async def test_end_and_leave_rules(services: Services) -> None:
+    match_id = await two_player_match(services)
+    with pytest.raises(NotAllowed):
+        await services.matches.end(match_id, 2, moderator=False)
+    await services.matches.leave(match_id, 2)
+    live = await services.matches.load(match_id)
+    assert live.is_ai(1) and live.seat_of(2) is None
+    with pytest.raises(NotSeated):
+        await services.matches.leave(match_id, 2)
+    await services.matches.end(match_id, 1, moderator=False)
+    with pytest.raises(MatchOver):
+        await services.matches.end(match_id, 1, moderator=True)
