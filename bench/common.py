@@ -12,7 +12,7 @@ from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
 from bot.games import build_registry
-from bot.store.db import make_engine, make_sessionmaker, upgrade
+from bot.store.db import make_engine, make_sessionmaker, upgrade_to_head
 from bot.store.repo import MatchRepository
 
 
@@ -26,11 +26,11 @@ class Bench:
     lobbies: LobbyService
 
 
-def open_bench(snapshot_every: int = 50) -> Bench:
+async def open_bench(snapshot_every: int = 50) -> Bench:
     """Create a database file upgraded to head and services on it."""
     path = Path(tempfile.mkdtemp()) / "bench.db"
     url = f"sqlite+aiosqlite:///{path}"
-    upgrade(url)
+    await upgrade_to_head(url)
     engine = make_engine(url)
     repo = MatchRepository(make_sessionmaker(engine))
     registry = build_registry()

@@ -21,7 +21,7 @@ async def measure_submits(count: int, seed: int) -> tuple[float, list[float], fl
 
     Return the raw commit rate, each submit's latency and the total time.
     """
-    bench = open_bench()
+    bench = await open_bench()
     rng = random.Random(seed)
     latencies: list[float] = []
     match_id = await start_match(bench, "coverta", [101, 102, 103])

@@ -170,33 +170,30 @@ def test_the_policy_steals_only_with_a_certain_card(
     assert policy.choose(view, legal, random.Random(0), must_act=True) in legal
 
 
-def playouts(
-    mode: str, steal: str, seats: int, games: int
-) -> Iterator[tuple[CovertaState, list[Policy]]]:
+def finish(match: Match, policies: list[Policy], rng: random.Random) -> Iterator[CovertaState]:
+    """Play a match to its end, asking AI seats in order as the match service does."""
+    while match.outcome is None:
+        yield match.state
+        if match.chance_pending:
+            match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
+            continue
+        asks = [(s, m) for m in (False, True) for s in sorted(RULES.to_act(match.state))]
+        for seat, must_act in asks:
+            view, legal = RULES.view(match.state, seat), RULES.legal_actions(match.state, seat)
+            action = policies[seat].choose(view, legal, rng, must_act=must_act)
+            if action is not None:
+                match.step(seat, action.token())
+                break
+
+
+def playouts(mode: str, steal: str, seats: int, games: int) -> Iterator[CovertaState]:
     """Yield every state of seeded games between deducers and random seats."""
     for seed in range(games):
-        rng = random.Random(seed)
         match = Match.new(RULES, seats, {"mode": mode, "steal": steal})
         policies: list[Policy] = [
             DeducingPolicy() if (seat + seed) % 2 else RandomPolicy() for seat in range(seats)
         ]
-        while match.outcome is None:
-            yield match.state, policies
-            if match.chance_pending:
-                match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
-                continue
-            acted = False
-            for must_act in (False, True):
-                for seat in sorted(RULES.to_act(match.state)):
-                    view = RULES.view(match.state, seat)
-                    legal = RULES.legal_actions(match.state, seat)
-                    action = policies[seat].choose(view, legal, rng, must_act=must_act)
-                    if action is not None:
-                        match.step(seat, action.token())
-                        acted = True
-                        break
-                if acted:
-                    break
+        yield from finish(match, policies, random.Random(seed))
 
 
 VARIANTS = [("strict", "off", 3), ("strict", "on", 4), ("bluff", "off", 3), ("bluff", "on", 5)]
@@ -205,7 +202,7 @@ VARIANTS = [("strict", "off", 3), ("strict", "on", 4), ("bluff", "off", 3), ("bl
 @pytest.mark.parametrize(("mode", "steal", "seats"), VARIANTS)
 def test_every_true_pair_stays_a_candidate(mode: str, steal: str, seats: int) -> None:
     checked = 0
-    for state, _ in playouts(mode, steal, seats, games=25):
+    for state in playouts(mode, steal, seats, games=25):
         if state.phase in ("deal", "over"):
             continue
         truth = {s: (a.code, b.code) for s, (a, b) in enumerate(state.instructions)}
@@ -226,7 +223,7 @@ def test_the_policy_acts_legally_and_abstains_only_when_allowed(
     mode: str, steal: str, seats: int
 ) -> None:
     policy, rng = DeducingPolicy(), random.Random(7)
-    for state, _ in playouts(mode, steal, seats, games=15):
+    for state in playouts(mode, steal, seats, games=15):
         for seat in sorted(s for s in RULES.to_act(state) if s >= 0):
             view, legal = RULES.view(state, seat), list(RULES.legal_actions(state, seat))
             for must_act in (False, True):
@@ -235,3 +232,17 @@ def test_the_policy_acts_legally_and_abstains_only_when_allowed(
                     assert not must_act and seat != state.turn
                 else:
                     assert action in legal
+
+
+def test_the_deducer_beats_two_random_seats() -> None:
+    share = 0.0
+    for seed in range(30):
+        match = Match.new(RULES, 3, {"mode": "strict", "steal": "off"})
+        policies: list[Policy] = [RandomPolicy(), RandomPolicy(), RandomPolicy()]
+        policies[seed % 3] = DeducingPolicy()
+        for _ in finish(match, policies, random.Random(seed)):
+            pass
+        assert match.outcome is not None
+        winners = match.outcome.winners
+        share += (seed % 3 in winners) / len(winners)
+    assert share / 30 >= 0.6
