@@ -9,20 +9,19 @@ import pytest
 
 from bot.engine import CHANCE, Match, Policy, RandomPolicy
 from bot.games.coverta.actions import Deal, EndTurn, Place, PlayInPlace, Steal
-from bot.games.coverta.ai import (
+from bot.games.coverta.ai import DeducingPolicy, chance
+from bot.games.coverta.cards import INSTRUCTIONS, Instruction, Trait, card
+from bot.games.coverta.deduce import (
     ALL_PAIRS,
     Breaks,
-    DeducingPolicy,
     Exposed,
     Pinned,
     beliefs,
     candidate_pairs,
-    chance,
     clues_about,
     met_codes,
     weigh_pairs,
 )
-from bot.games.coverta.cards import INSTRUCTIONS, Instruction, Trait, card
 from bot.games.coverta.rules import CovertaRules
 from bot.games.coverta.state import CovertaState
 from bot.games.coverta.views import PrivateView
