@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 from typing import Any
 
 from bot.discord_ui.bot import create_bot
+from bot.games.coverta.cards import CARDS
 from bot.games.coverta.messages import card_text
 from tests.discord.helpers import (
     member_by_id,
@@ -60,7 +62,8 @@ async def check_no_leaks(world: Any, match_id: int, seat_members: list[Any]) -> 
     assert table["embed"] is not None
 
 
-async def test_three_members_play_a_full_match_with_a_restart(world, settings) -> None:
+async def test_three_members_play_a_full_match_with_a_restart(world, settings, caplog) -> None:
+    caplog.set_level(logging.INFO, logger="bot")
     env = world.env
     table, match_id = await open_table(world)
     world.table = table
@@ -89,6 +92,13 @@ async def test_three_members_play_a_full_match_with_a_restart(world, settings) -
     for pair in live.state.instructions:
         for instruction in pair:
             assert instruction.words() in final
+    # Nothing secret was logged at INFO: no instruction, no card, no action token.
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert "acted" in logged
+    every_secret = [i.words() for pair in live.state.instructions for i in pair]
+    every_secret += [card_text(c) for c in CARDS]
+    assert_hidden(logged, every_secret, "the INFO log")
+    assert not re.search(r"\b[APS]\.\d", logged)
     # Old buttons still answer after the restart and the finish: a readable refusal.
     assert old_view is not None
     stale = await world.alice.click(table, label="Rematch")
