@@ -270,7 +270,8 @@ class MatchService:
             live = await self.load(match_id)
             if live.row.status != "active":
                 return False
-            choice = self._ai_choice(live)
+            # A policy may search for a while (Monte Carlo): keep it off the event loop.
+            choice = await asyncio.to_thread(self._ai_choice, live)
             if choice is None:
                 return False
             trial = Match(live.match.rules, live.state, live.version)

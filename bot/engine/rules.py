@@ -22,6 +22,13 @@ class OptionSpec(msgspec.Struct, frozen=True):
     """(value, label) pairs; the value is what the rules receive."""
     default: str
     """The value used when the member leaves the option out."""
+    per_seat: bool = False
+    """Each seated member picks a value in the lobby (a team, say); the rules then
+    receive the picks in seat order, comma-separated (``"A,B,A,B"``)."""
+
+    def values(self) -> frozenset[str]:
+        """Return the allowed values."""
+        return frozenset(v for v, _ in self.choices)
 
 
 class GameSpec(msgspec.Struct, frozen=True):
@@ -44,13 +51,34 @@ class GameSpec(msgspec.Struct, frozen=True):
         """Return the slash-command group name."""
         return self.command or self.key
 
-    def resolve_options(self, given: Mapping[str, str | None]) -> dict[str, str]:
-        """Fill defaults and check every value against its declared choices."""
+    @property
+    def match_options(self) -> tuple[OptionSpec, ...]:
+        """Return the options chosen once for the whole match (slash-command parameters)."""
+        return tuple(o for o in self.options if not o.per_seat)
+
+    @property
+    def seat_options(self) -> tuple[OptionSpec, ...]:
+        """Return the options each seat picks in the lobby."""
+        return tuple(o for o in self.options if o.per_seat)
+
+    def resolve_options(self, given: Mapping[str, str | None], seats: int = 0) -> dict[str, str]:
+        """Fill defaults and check every value against its declared choices.
+
+        A per-seat option holds one value per seat, comma-separated; missing
+        picks (up to ``seats``) take the default.
+        """
         resolved: dict[str, str] = {}
         for option in self.options:
-            value = given.get(option.name) or option.default
-            if value not in {v for v, _ in option.choices}:
-                raise ValueError(f"{value!r} is not a choice for {option.name}")
+            if option.per_seat:
+                picks = [p for p in (given.get(option.name) or "").split(",") if p]
+                picks += [option.default] * max(0, seats - len(picks))
+                bad = [p for p in picks if p not in option.values()]
+                value = ",".join(picks)
+            else:
+                value = given.get(option.name) or option.default
+                bad = [] if value in option.values() else [value]
+            if bad:
+                raise ValueError(f"{bad[0]!r} is not a choice for {option.name}")
             resolved[option.name] = value
         return resolved
 

@@ -41,11 +41,23 @@ FORGED = ["", "?", "x" * 81, "A..", ".", "Z.1.2", "A.1;drop", "é", "1" * 90]
 
 
 def options_for(module: GameModule, index: int) -> dict[str, str]:
-    """Return the index-th combination of the game's option choices."""
-    choices = [[value for value, _ in o.choices] for o in module.spec.options]
+    """Return the index-th combination of the game's option choices.
+
+    Per-seat options (teams picked in the lobby) get one value per seat, varied
+    with the index so that every value is seen.
+    """
+    shared = module.spec.match_options
+    choices = [[value for value, _ in o.choices] for o in shared]
     combos = list(itertools.product(*choices)) or [()]
     combo = combos[index % len(combos)]
-    return {o.name: value for o, value in zip(module.spec.options, combo, strict=True)}
+    options = {o.name: value for o, value in zip(shared, combo, strict=True)}
+    seats = seats_for(module, index)
+    for option in module.spec.seat_options:
+        values = [value for value, _ in option.choices]
+        options[option.name] = ",".join(
+            values[(index + seat * (1 + index % 2)) % len(values)] for seat in range(seats)
+        )
+    return options
 
 
 def seats_for(module: GameModule, index: int) -> int:
