@@ -37,6 +37,14 @@ class LobbyInfo:
         """Tell whether enough seats are filled to start."""
         return len(self.seats) >= self.module.spec.min_seats
 
+    def picks(self, seat: int) -> list[str]:
+        """Return a seat's picks of the per-seat options, as labels."""
+        out = []
+        for option in self.module.spec.seat_options:
+            value = _picks(self, option.name)[seat]
+            out.append(dict(option.choices).get(value, value))
+        return out
+
     @property
     def full(self) -> bool:
         """Tell whether every seat is taken."""
@@ -71,7 +79,7 @@ class LobbyService:
     ) -> LobbyInfo:
         """Open a lobby with the host in the first seat."""
         module = self.registry.get(game)
-        resolved = module.spec.resolve_options(options)
+        resolved = module.spec.resolve_options(options, seats=1)
         match_id = await self.repo.create_match(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -102,6 +110,7 @@ class LobbyService:
             if lobby.full:
                 raise ServiceError("This lobby is full.")
             await self._write_seats(match_id, [*_specs(lobby.seats), (user_id, None, name)])
+            await self._grow_picks(lobby)
         return await self.info(match_id)
 
     async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
@@ -111,7 +120,9 @@ class LobbyService:
             if not any(s.user_id == user_id for s in lobby.seats):
                 raise ServiceError("You are not in this lobby.")
             rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
+            index = next(s.seat for s in lobby.seats if s.user_id == user_id)
             await self._write_seats(match_id, rest)
+            await self._drop_pick(lobby, index)
             if user_id == lobby.row.host_user_id:
                 await self._pass_hosting(match_id, rest)
         return await self.info(match_id)
@@ -136,6 +147,7 @@ class LobbyService:
             name = next(f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in taken)
             level = lobby.module.default_policy
             await self._write_seats(match_id, [*_specs(lobby.seats), (None, level, name)])
+            await self._grow_picks(lobby)
         return await self.info(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LobbyInfo:
@@ -146,7 +158,10 @@ class LobbyService:
             if not lobby.can_start:
                 need = lobby.module.spec.min_seats
                 raise ServiceError(f"{lobby.module.spec.title} needs at least {need} seats.")
-            await self.repo.update_match(match_id, expect_status="lobby", status="active")
+            options = lobby.module.spec.resolve_options(lobby.row.options, len(lobby.seats))
+            await self.repo.update_match(
+                match_id, expect_status="lobby", status="active", options=options
+            )
             await self.matches.begin(match_id)
         self.matches.kick(match_id)
         return await self.info(match_id)
@@ -185,6 +200,39 @@ class LobbyService:
         log.info("lobby %s opened as a rematch of %s", new_id, match_id)
         return await self.info(new_id)
 
+    async def pick(self, match_id: int, user_id: int, option: str, value: str) -> LobbyInfo:
+        """Record a seat's pick of a per-seat option (a team, say)."""
+        async with self.matches.lock(match_id):
+            lobby = await self._open_lobby(match_id)
+            spec = next((o for o in lobby.module.spec.seat_options if o.name == option), None)
+            if spec is None or value not in spec.values():
+                raise ServiceError("That choice is not available in this lobby.")
+            seat = next((s.seat for s in lobby.seats if s.user_id == user_id), None)
+            if seat is None:
+                raise ServiceError("Join the lobby first, then pick.")
+            picks = _picks(lobby, option)
+            picks[seat] = value
+            await self._set_picks(lobby, option, picks)
+        return await self.info(match_id)
+
+    async def _grow_picks(self, lobby: LobbyInfo) -> None:
+        """Give a new seat the least-picked value of every per-seat option."""
+        for option in lobby.module.spec.seat_options:
+            picks = _picks(lobby, option.name)
+            counts = {v: picks.count(v) for v, _ in option.choices}
+            await self._set_picks(lobby, option.name, [*picks, min(counts, key=counts.get)])
+
+    async def _drop_pick(self, lobby: LobbyInfo, index: int) -> None:
+        for option in lobby.module.spec.seat_options:
+            picks = _picks(lobby, option.name)
+            await self._set_picks(lobby, option.name, picks[:index] + picks[index + 1 :])
+
+    async def _set_picks(self, lobby: LobbyInfo, option: str, picks: list[str]) -> None:
+        row = await self.repo.get_match(lobby.match_id)
+        assert row is not None
+        options = {**row.options, option: ",".join(picks)}
+        await self.repo.update_match(lobby.match_id, options=options)
+
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the message that shows the lobby and later the table."""
         await self.repo.update_match(
@@ -205,6 +253,14 @@ class LobbyService:
     async def _write_seats(self, match_id: int, specs: list[SeatSpec]) -> None:
         rows = [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
         await self.repo.set_seats(match_id, rows)
+
+
+def _picks(lobby: LobbyInfo, option: str) -> list[str]:
+    """Return a per-seat option's picks, one per lobby seat, in seat order."""
+    spec = next(o for o in lobby.module.spec.seat_options if o.name == option)
+    picks = [p for p in str(lobby.row.options.get(option, "")).split(",") if p]
+    picks += [spec.default] * (len(lobby.seats) - len(picks))
+    return picks[: len(lobby.seats)]
 
 
 def _specs(seats: list[SeatRow]) -> list[SeatSpec]:

@@ -29,7 +29,10 @@ def controller(interaction: discord.Interaction) -> Controller:
     return cast(Any, interaction.client).controller
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"l:{_ID}:(?P<op>\w+)"):
+_LOBBY = rf"l:{_ID}:(?P<op>[\w.]{{1,40}})"
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_LOBBY):
     """Join / Leave / Add AI / Start / Cancel on a lobby message."""
 
     def __init__(self, match_id: int, op: str, label: str = "", style: str = "secondary") -> None:

@@ -123,6 +123,9 @@ class Controller:
             return await self.lobbies.add_ai(match_id, user.id)
         if op == "cancel":
             return await self.lobbies.cancel(match_id, user.id, moderator=is_moderator(interaction))
+        if op.startswith("o."):
+            option, _, value = op.removeprefix("o.").partition(".")
+            return await self.lobbies.pick(match_id, user.id, option, value)
         raise BadToken()
 
     @guarded

@@ -18,10 +18,14 @@ NO_MENTIONS = discord.AllowedMentions.none()
 def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     """Render a lobby: game, options, seats and the lobby buttons."""
     spec, row = lobby.module.spec, lobby.row
-    labels = {o.name: dict(o.choices) for o in spec.options}
-    options = ", ".join(f"{k}: {labels.get(k, {}).get(v, v)}" for k, v in row.options.items())
+    labels = {o.name: dict(o.choices) for o in spec.match_options}
+    options = ", ".join(
+        f"{k}: {labels[k].get(v, v)}" for k, v in row.options.items() if k in labels
+    )
     seats = "\n".join(
-        f"{i + 1}. {s.display_name}" + (" (host)" if s.user_id == row.host_user_id else "")
+        f"{i + 1}. {s.display_name}"
+        + (" (host)" if s.user_id == row.host_user_id else "")
+        + "".join(f" · {pick}" for pick in lobby.picks(i))
         for i, s in enumerate(lobby.seats)
     )
     status = {"lobby": "Waiting for players", "abandoned": "Cancelled"}.get(row.status, "Started")
@@ -47,6 +51,9 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     view.add_item(LobbyButton(m, "ai", "Add AI"))
     view.add_item(LobbyButton(m, "start", "Start", "primary"))
     view.add_item(LobbyButton(m, "cancel", "Cancel", "danger"))
+    for option in lobby.module.spec.seat_options:
+        for value, label in option.choices[:5]:
+            view.add_item(LobbyButton(m, f"o.{option.name}.{value}", label))
     return view
 
 

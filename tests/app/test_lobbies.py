@@ -1,0 +1,72 @@
+"""Lobbies: seats, hosting, per-seat picks such as teams."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import msgspec
+import pytest
+
+from bot.app.errors import ServiceError
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.ports import NullPublisher
+from bot.discord_ui.payloads import lobby_payload
+from bot.engine import OptionSpec, Registry
+from bot.games.coverta import GAME
+from bot.store.db import make_sessionmaker
+from bot.store.repo import MatchRepository
+
+TEAM = OptionSpec("team", "Your team", (("A", "Team A"), ("B", "Team B")), "A", per_seat=True)
+
+
+def teams_registry() -> Registry:
+    """COVERTA with a per-seat team option, standing in for a partnership game."""
+    spec = msgspec.structs.replace(GAME.spec, options=(*GAME.spec.options, TEAM))
+    registry = Registry()
+    registry.register(dataclasses.replace(GAME, spec=spec))
+    return registry
+
+
+@pytest.fixture
+def lobbies(engine: Any) -> LobbyService:
+    registry = teams_registry()
+    repo = MatchRepository(make_sessionmaker(engine))
+    matches = MatchService(repo, registry, NullPublisher())
+    return LobbyService(repo, registry, matches, seeds=random.Random(1))
+
+
+async def open_lobby(lobbies: LobbyService) -> int:
+    lobby = await lobbies.open(
+        guild_id=1, channel_id=2, game="coverta", options={}, host=(1, "Alice")
+    )
+    return lobby.match_id
+
+
+async def test_new_seats_balance_the_teams_and_members_can_switch(lobbies: LobbyService) -> None:
+    match_id = await open_lobby(lobbies)
+    await lobbies.join(match_id, 2, "Bob")
+    await lobbies.add_ai(match_id, 1)
+    lobby = await lobbies.join(match_id, 3, "Carol")
+    assert [lobby.picks(i) for i in range(4)] == [["Team A"], ["Team B"], ["Team A"], ["Team B"]]
+    lobby = await lobbies.pick(match_id, 3, "team", "A")
+    assert lobby.picks(3) == ["Team A"]
+    lobby = await lobbies.leave(match_id, 2)
+    assert [lobby.picks(i) for i in range(3)] == [["Team A"], ["Team A"], ["Team A"]]
+    with pytest.raises(ServiceError):
+        await lobbies.pick(match_id, 3, "team", "Z")
+    with pytest.raises(ServiceError):
+        await lobbies.pick(match_id, 9, "team", "B")
+    await lobbies.start(match_id, 1)
+    row = (await lobbies.info(match_id)).row
+    assert row.options["team"] == "A,A,A" and row.options["mode"] == "strict"
+
+
+async def test_the_lobby_message_offers_one_button_per_team(lobbies: LobbyService) -> None:
+    match_id = await open_lobby(lobbies)
+    payload = lobby_payload(await lobbies.info(match_id))
+    ids = [item.custom_id for item in payload["view"].children]
+    assert f"l:{match_id}:o.team.A" in ids and f"l:{match_id}:o.team.B" in ids
+    assert "Alice (host) · Team A" in payload["embed"].fields[1].value
