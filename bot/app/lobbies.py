@@ -5,9 +5,12 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
+from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
+from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
 from bot.engine import GameModule, Registry
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
@@ -76,9 +79,18 @@ class LobbyService:
         game: str,
         options: dict[str, str | None],
         host: tuple[int, str],
+        pacing: str | None = None,
+        thread_id: int | None = None,
     ) -> LobbyInfo:
-        """Open a lobby with the host in the first seat."""
+        """Open a lobby with the host in the first seat, if the server's settings allow it.
+
+        `channel_id` is the channel the match belongs to (a thread's parent);
+        `thread_id` the thread it runs in, if any.
+        """
         module = self.registry.get(game)
+        config = await self.matches.config(guild_id)
+        self._check_allowed(config, channel_id, game)
+        await self._check_room(config, guild_id, channel_id)
         resolved = module.spec.resolve_options(options, seats=1)
         match_id = await self.repo.create_match(
             guild_id=guild_id,
@@ -88,10 +100,47 @@ class LobbyService:
             options=resolved,
             seed=self.seeds.getrandbits(48),
             host_user_id=host[0],
+            thread_id=thread_id,
+            turn_seconds=config.turn_seconds(pacing),
+            turn_deadline=self._expiry(config),
         )
         await self._write_seats(match_id, [(host[0], None, host[1])])
         log.info("lobby %s opened for %s in channel %s", match_id, game, channel_id)
+        self._wake(config)
         return await self.info(match_id)
+
+    def _check_allowed(self, config: GuildConfig, channel_id: int, game: str) -> None:
+        if config.channels and channel_id not in config.channels:
+            where = ", ".join(f"<#{c}>" for c in config.channels)
+            raise NotAllowed(f"Games can't be started in this channel; try {where}.")
+        if game in config.disabled_games:
+            title = self.registry.get(game).spec.title
+            raise NotAllowed(f"{title} is turned off in this server.")
+
+    async def _check_room(self, config: GuildConfig, guild_id: int | None, channel_id: int) -> None:
+        if guild_id is None:
+            return
+        if await self.repo.count_open(guild_id) >= config.max_matches:
+            raise ServiceError(
+                f"This server already has {config.max_matches} open lobbies and matches, "
+                "its limit; finish or end one first."
+            )
+        if await self.repo.count_open(guild_id, channel_id) >= config.max_per_channel:
+            raise ServiceError(
+                f"This channel already has {config.max_per_channel} open lobbies and matches, "
+                "its limit; finish or end one first, or use another channel."
+            )
+
+    def _expiry(self, config: GuildConfig) -> datetime | None:
+        """Return when a lobby opened now closes by itself (None: never)."""
+        if not config.lobby_minutes:
+            return None
+        return self.matches.clock() + timedelta(minutes=config.lobby_minutes)
+
+    def _wake(self, config: GuildConfig) -> None:
+        expiry = self._expiry(config)
+        if expiry is not None and self.matches.on_timer is not None:
+            self.matches.on_timer(expiry)
 
     async def info(self, match_id: int) -> LobbyInfo:
         """Return a lobby (or a match that was a lobby) as the lobby message shows it."""
@@ -141,6 +190,8 @@ class LobbyService:
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
             self._require_host(lobby, user_id, "add AI seats")
+            if not (await self.matches.config(lobby.row.guild_id)).ai_seats:
+                raise NotAllowed("AI seats are turned off in this server.")
             if lobby.full:
                 raise ServiceError("This lobby is full.")
             taken = {s.display_name for s in lobby.seats}
@@ -173,8 +224,42 @@ class LobbyService:
             if not moderator:
                 self._require_host(lobby, user_id, "cancel the lobby")
             now = datetime.now(UTC)
-            await self.repo.update_match(match_id, status="abandoned", finished_at=now)
+            await self.repo.update_match(
+                match_id, status="abandoned", finished_at=now, turn_deadline=None
+            )
         return await self.info(match_id)
+
+    async def expire(self, match_id: int) -> bool:
+        """Close a lobby whose time ran out; False if it was started or closed meanwhile."""
+        async with self.matches.lock(match_id):
+            lobby = await self.info(match_id)
+            deadline = lobby.row.turn_deadline
+            if lobby.row.status != "lobby" or deadline is None or deadline > self.matches.clock():
+                return False
+            minutes = (await self.matches.config(lobby.row.guild_id)).lobby_minutes
+            now = datetime.now(UTC)
+            await self.repo.update_match(
+                match_id, status="abandoned", finished_at=now, turn_deadline=None
+            )
+            kind, text = notes.lobby_expired(minutes)
+            await self.repo.add_note(match_id, 0, kind, text)
+            self.matches.forget(match_id)
+        log.info("lobby %s expired", match_id)
+        await self.matches.publisher.lobby_changed(match_id)
+        return True
+
+    async def remove(self, match_id: int, user_id: int, by: int, *, moderator: bool) -> LobbyInfo:
+        """Take a member out of a lobby (host or moderator)."""
+        lobby = await self._open_lobby(match_id)
+        if not moderator:
+            self._require_host(lobby, by, "remove members")
+        if user_id == by:
+            raise ServiceError("To leave a lobby yourself, press Leave.")
+        info = await self.leave(match_id, user_id)
+        kind, text = notes.kicked_from_lobby(user_id, by)
+        await self.repo.add_note(match_id, 0, kind, text, by)
+        await self.matches.publisher.lobby_changed(match_id)
+        return info
 
     async def rematch(self, match_id: int, user_id: int) -> LobbyInfo:
         """Open a new lobby with the same seats and options; the clicker hosts it."""
@@ -183,6 +268,9 @@ class LobbyService:
             raise ServiceError("A rematch can be opened once this match is over.")
         if not any(s.user_id == user_id for s in old.seats):
             raise NotAllowed("Only players of this match can open a rematch.")
+        config = await self.matches.config(old.row.guild_id)
+        self._check_allowed(config, old.row.channel_id, old.row.game)
+        await self._check_room(config, old.row.guild_id, old.row.channel_id)
         new_id = await self.repo.create_match(
             guild_id=old.row.guild_id,
             channel_id=old.row.channel_id,
@@ -191,11 +279,16 @@ class LobbyService:
             options=dict(old.row.options),
             seed=self.seeds.getrandbits(48),
             host_user_id=user_id,
+            thread_id=old.row.thread_id,
+            turn_seconds=old.row.turn_seconds,
+            turn_deadline=self._expiry(config),
         )
         specs = [
             (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
             for s in old.seats
+            if s.user_id is not None or config.ai_seats
         ]
+        self._wake(config)
         await self._write_seats(new_id, specs)
         log.info("lobby %s opened as a rematch of %s", new_id, match_id)
         return await self.info(new_id)
@@ -220,7 +313,7 @@ class LobbyService:
         for option in lobby.module.spec.seat_options:
             picks = _picks(lobby, option.name)
             counts = {v: picks.count(v) for v, _ in option.choices}
-            await self._set_picks(lobby, option.name, [*picks, min(counts, key=counts.get)])
+            await self._set_picks(lobby, option.name, [*picks, min(counts, key=lambda v: counts[v])])
 
     async def _drop_pick(self, lobby: LobbyInfo, index: int) -> None:
         for option in lobby.module.spec.seat_options:
@@ -233,11 +326,14 @@ class LobbyService:
         options = {**row.options, option: ",".join(picks)}
         await self.repo.update_match(lobby.match_id, options=options)
 
-    async def set_message(self, match_id: int, message_id: int) -> None:
-        """Remember the message that shows the lobby and later the table."""
-        await self.repo.update_match(
-            match_id, lobby_message_id=message_id, table_message_id=message_id
-        )
+    async def set_message(
+        self, match_id: int, message_id: int, thread_id: int | None = None
+    ) -> None:
+        """Remember the message that shows the lobby and later the table (and its thread)."""
+        values: dict[str, Any] = {"lobby_message_id": message_id, "table_message_id": message_id}
+        if thread_id is not None:
+            values["thread_id"] = thread_id
+        await self.repo.update_match(match_id, **values)
         self.matches.forget(match_id)
 
     async def _open_lobby(self, match_id: int) -> LobbyInfo:

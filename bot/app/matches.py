@@ -9,34 +9,47 @@ everything appended durably, and only then is anyone told.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
+from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import LiveMatch
-from bot.app.ports import Publisher
+from bot.app.ports import Clock, Publisher, system_clock
 from bot.engine import (
     Event,
     Match,
     MatchOver,
     NotYourTurn,
+    Outcome,
     Registry,
     Screen,
     Seat,
     StaleVersion,
 )
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import MatchRepository
+from bot.store.repo import MatchRepository, MatchRow
+
+if TYPE_CHECKING:
+    from bot.app.guild_settings import SettingsService
+    from bot.app.stats import StatsService
 
 log = logging.getLogger(__name__)
 
 Step = tuple[Seat, str, tuple[Event, ...]]
+REMIND_AT = 0.8
+"""The reminder goes out when this share of the turn timer has passed."""
+AUTOPILOT_STEPS = 50
+"""At most this many AI steps are played for an absent seat when its timer runs out."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +65,8 @@ class TableInfo:
     recent: list[str]
     turn_user_ids: list[int]
     game_key: str
+    deadline: datetime | None = None
+    """When the members to act time out, if the match has a turn timer."""
 
 
 @dataclass(frozen=True)
@@ -75,15 +90,27 @@ class MatchService:
         *,
         ai_move_delay: float = 0.0,
         snapshot_every: int = 50,
+        settings: SettingsService | None = None,
+        stats: StatsService | None = None,
+        clock: Clock = system_clock,
     ) -> None:
         self.repo = repo
         self.registry = registry
         self.publisher = publisher
         self.ai_move_delay = ai_move_delay
         self.snapshot_every = snapshot_every
+        self.settings = settings
+        self.stats = stats
+        self.clock = clock
+        self.on_timer: Callable[[datetime], None] | None = None
+        """Told of every new deadline or reminder time (the scheduler's wake-up)."""
         self._cache: dict[int, LiveMatch] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._drivers: dict[int, asyncio.Task[None]] = {}
+
+    async def config(self, guild_id: int | None) -> GuildConfig:
+        """Return the settings of a guild (declared defaults without a settings service)."""
+        return DEFAULTS if self.settings is None else await self.settings.get(guild_id)
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """Return the lock that serializes changes to one match."""
@@ -100,17 +127,30 @@ class MatchService:
             raise MatchNotFound()
         module = self.registry.get(row.game)
         seats = await self.repo.get_seats(match_id)
-        match = await self._rebuild(row, module.rules, len(seats))
+        match = await self._rebuild(row, module, len(seats))
         live = LiveMatch(row=row, seats=seats, module=module, match=match)
-        for event_row in await self.repo.last_events(match_id, 12):
-            events = msgspec.convert(event_row.events, tuple[Event, ...])
-            live.remember(event_row.seq, events)
-        self._cache[match_id] = live
-        return live
+        await self._recall(live)
+        # Two loads may overlap (a timer and an AI driver after a restart): the first one
+        # cached wins, so every change lands on the one object the others read.
+        return self._cache.setdefault(match_id, live)
 
-    async def _rebuild(self, row: Any, rules: Any, seats: int) -> Match:
-        if row.status == "lobby":
-            return Match.new(rules, max(seats, 1), row.options)
+    async def _recall(self, live: LiveMatch) -> None:
+        """Fill the recent moves from the log: engine events and notes, in order."""
+        found: list[tuple[int, int, tuple[Event, ...]]] = []
+        for event_row in await self.repo.last_events(live.id, 12):
+            events = msgspec.convert(event_row.events, tuple[Event, ...])
+            found.append((event_row.seq, 0, events))
+        for note in await self.repo.notes(live.id, 6):
+            found.append((note.seq, 1, (Event(note.text),)))
+        for seq, _, events in sorted(found, key=lambda f: (f[0], f[1])):
+            live.remember(seq, events)
+
+    async def _rebuild(self, row: Any, module: Any, seats: int) -> Match:
+        rules = module.rules
+        if row.status == "lobby" or (row.status == "abandoned" and row.version == 0):
+            # Never started (or nothing logged): a placeholder state with enough seats.
+            count = max(seats, module.spec.min_seats)
+            return Match.new(rules, count, module.spec.resolve_options(row.options, count))
         snapshot = await self.repo.latest_snapshot(row.id)
         if snapshot is None:
             match = Match.new(rules, seats, row.options)
@@ -135,6 +175,8 @@ class MatchService:
             steps: list[Step] = [(seat, token, trial.step(seat, token))]
             steps += self._resolve_chance(live, trial)
             await self._persist(live, trial, steps)
+            if live.seats[seat].timeouts:
+                await self.set_seat(live, seat, timeouts=0)
         log.info("match %s: seat %s acted (version %s)", match_id, seat, live.version)
         await self._after_change(live)
         return live
@@ -163,32 +205,104 @@ class MatchService:
     async def _persist(self, live: LiveMatch, trial: Match, steps: list[Step]) -> None:
         """Append steps durably, then make them the live state."""
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
+        timer = self._timer_values(live, trial)
         try:
-            await self.repo.append_events(live.id, live.version, rows)
+            await self.repo.append_events(live.id, live.version, rows, values=timer)
         except ConcurrencyConflict:
             self.forget(live.id)
             raise StaleVersion() from None
         first = live.version
         live.match = trial
+        self._update_row(live, timer)
         for offset, (_, _, events) in enumerate(steps, start=1):
             live.remember(first + offset, events)
         await self._maybe_snapshot(live, first)
         if trial.outcome is not None:
-            await self._finish(live)
+            await self.finish(live)
 
     async def _maybe_snapshot(self, live: LiveMatch, before: int) -> None:
         if live.version // self.snapshot_every > before // self.snapshot_every:
             data = msgspec.json.encode(live.state)
             await self.repo.save_snapshot(live.id, live.version, data)
 
-    async def _finish(self, live: LiveMatch) -> None:
-        outcome = live.match.outcome
+    async def finish(self, live: LiveMatch, outcome: Outcome | None = None) -> None:
+        """Record the end of a match (by its rules, or by forfeits) and its results."""
+        outcome = outcome or live.match.outcome
         assert outcome is not None
         result = msgspec.to_builtins(outcome)
         now = datetime.now(UTC)
-        await self.repo.update_match(live.id, status="finished", result=result, finished_at=now)
+        await self.repo.update_match(
+            live.id,
+            status="finished",
+            result=result,
+            finished_at=now,
+            turn_deadline=None,
+            reminder_at=None,
+        )
         live.row = await self._row(live.id)
         log.info("match %s finished: %s", live.id, outcome.termination)
+        if self.stats is not None:
+            await self.stats.record(live, outcome)
+
+    # ------------------------------------------------------------------ timers
+    def human_to_act(self, live: LiveMatch, state: Any = None) -> frozenset[Seat]:
+        """Return the seats to act that a member plays (the ones with a turn timer)."""
+        state = live.state if state is None else state
+        to_act = live.module.rules.to_act(state)
+        return frozenset(s for s in to_act if s >= 0 and not live.is_ai(s))
+
+    def _timer_values(self, live: LiveMatch, trial: Match) -> dict[str, Any]:
+        """Return the timer columns to change as the match moves from live to trial."""
+        after = self.human_to_act(live, trial.state) if trial.outcome is None else frozenset()
+        before = self.human_to_act(live)
+        if after and after <= before and live.row.turn_deadline is not None:
+            return {}  # the same turn goes on: keep its deadline
+        return self.timer_for(live, after)
+
+    def timer_for(self, live: LiveMatch, seats: Iterable[Seat]) -> dict[str, Any]:
+        """Return a fresh deadline and reminder time for these seats (none if no timer)."""
+        seconds = live.row.turn_seconds or 0
+        if not seconds or not list(seats) or live.row.status != "active":
+            if live.row.turn_deadline is None and live.row.reminder_at is None:
+                return {}
+            return {"turn_deadline": None, "reminder_at": None}
+        now = self.clock()
+        return {
+            "turn_deadline": now + timedelta(seconds=seconds),
+            "reminder_at": now + timedelta(seconds=seconds * REMIND_AT),
+        }
+
+    def _update_row(self, live: LiveMatch, values: dict[str, Any]) -> None:
+        """Apply column changes already stored to the cached row; tell the scheduler."""
+        if not values:
+            return
+        live.row = dataclasses.replace(live.row, **values)
+        times = [v for k, v in values.items() if v is not None and k.endswith(("deadline", "_at"))]
+        if times and self.on_timer is not None:
+            self.on_timer(min(times))
+
+    async def set_timer(self, live: LiveMatch, values: dict[str, Any]) -> None:
+        """Store timer columns of a match (deadline, reminder) now."""
+        if values:
+            await self.repo.update_match(live.id, **values)
+            self._update_row(live, values)
+
+    # ------------------------------------------------------------------ the match log
+    async def note(self, live: LiveMatch, entry: notes.Note, user_id: int | None = None) -> None:
+        """Write an entry of the match log and show it among the recent moves."""
+        kind, text = entry
+        await self.repo.add_note(live.id, live.version, kind, text, user_id)
+        live.remember(live.version, (Event(text),))
+
+    async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
+        """Change a seat's columns and refresh the cached seats."""
+        await self.repo.update_seat(live.id, seat, **values)
+        live.seats = await self.repo.get_seats(live.id)
+
+    async def row(self, match_id: int) -> MatchRow:
+        """Return a match's row, fresh from storage."""
+        row: MatchRow = await self._row(match_id)
+        return row
 
     async def _row(self, match_id: int) -> Any:
         row = await self.repo.get_match(match_id)
@@ -205,6 +319,8 @@ class MatchService:
         steps = self._resolve_chance(live, trial)
         if steps:
             await self._persist(live, trial, steps)
+        else:  # the lobby's expiry time gives way to the first turn's timer
+            await self.set_timer(live, self.timer_for(live, self.human_to_act(live)))
         log.info("match %s started: %s with %s seats", match_id, live.row.game, len(live.seats))
         return live
 
@@ -218,13 +334,21 @@ class MatchService:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
-            level = live.module.default_policy
-            await self.repo.update_seat(match_id, seat, status="left", ai_level=level)
-            live.seats = await self.repo.get_seats(match_id)
-            live.remember(live.version, (Event(f"{{p[{seat}]}} left; the AI plays that seat."),))
+            await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
         log.info("match %s: seat %s handed to the AI", match_id, seat)
         await self._after_change(live)
         return live
+
+    async def hand_to_ai(
+        self, live: LiveMatch, seat: Seat, status: str, entry: notes.Note, by: int | None
+    ) -> None:
+        """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited)."""
+        level = live.module.default_policy
+        await self.set_seat(live, seat, status=status, ai_level=level, timeouts=0)
+        await self.note(live, entry, by)
+        after = self.human_to_act(live)
+        if not after:
+            await self.set_timer(live, self.timer_for(live, after))
 
     async def end(self, match_id: int, user_id: int, *, moderator: bool) -> LiveMatch:
         """End a match early (host or moderator)."""
@@ -234,12 +358,23 @@ class MatchService:
                 raise MatchOver()
             if user_id != live.row.host_user_id and not moderator:
                 raise NotAllowed("Only the host or a moderator can end this match.")
+            was_lobby = live.row.status == "lobby"
             now = datetime.now(UTC)
-            await self.repo.update_match(match_id, status="abandoned", finished_at=now)
+            await self.repo.update_match(
+                match_id,
+                status="abandoned",
+                finished_at=now,
+                turn_deadline=None,
+                reminder_at=None,
+            )
             live.row = await self._row(match_id)
-            live.remember(live.version, (Event(f"The match was ended by <@{user_id}>."),))
+            await self.note(live, notes.ended(user_id), user_id)
         log.info("match %s ended early by user %s", match_id, user_id)
-        await self.publisher.match_changed(match_id)
+        if was_lobby:
+            self.forget(match_id)
+            await self.publisher.lobby_changed(match_id)
+        else:
+            await self.publisher.match_changed(match_id)
         return live
 
     # ------------------------------------------------------------------ AI seats
@@ -264,8 +399,10 @@ class MatchService:
         live = await self.load(match_id)
         if live.row.status != "active" or not self._ai_may_act(live):
             return False
-        if self.ai_move_delay:
-            await asyncio.sleep(self.ai_move_delay)
+        delay = (await self.config(live.row.guild_id)).ai_delay
+        delay = self.ai_move_delay if delay is None else delay
+        if delay:
+            await asyncio.sleep(delay)
         async with self.lock(match_id):
             live = await self.load(match_id)
             if live.row.status != "active":
@@ -283,12 +420,16 @@ class MatchService:
     def _ai_may_act(self, live: LiveMatch) -> bool:
         return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
 
-    def _ai_choice(self, live: LiveMatch) -> tuple[Seat, str] | None:
-        """Ask AI seats in turn; if nobody else can move, the first must act."""
+    def _ai_choice(
+        self, live: LiveMatch, seats: frozenset[Seat] | None = None
+    ) -> tuple[Seat, str] | None:
+        """Ask AI seats (or these seats) in turn; if nobody else can move, the first must act."""
         rules = live.module.rules
         to_act = sorted(s for s in rules.to_act(live.state) if s >= 0)
-        ai_seats = [s for s in to_act if live.is_ai(s)]
+        ai_seats = [s for s in to_act if (live.is_ai(s) if seats is None else s in seats)]
         rounds = (False,) if len(ai_seats) < len(to_act) else (False, True)
+        if seats is not None:
+            rounds = (True,)  # an absent member's turn is played, not passed
         for must_act in rounds:
             for seat in ai_seats:
                 policy = live.module.policy(live.ai_level(seat))
@@ -300,6 +441,24 @@ class MatchService:
                 if action is not None:
                     return seat, action.token()
         return None
+
+    async def autopilot(self, live: LiveMatch, seats: frozenset[Seat]) -> None:
+        """Play the AI for these members' seats until none of them is to act (lock held)."""
+        for _ in range(AUTOPILOT_STEPS):
+            waiting = seats & self.human_to_act(live)
+            if live.row.status != "active" or not waiting:
+                return
+            choice = await asyncio.to_thread(self._ai_choice, live, waiting)
+            if choice is None:
+                return
+            trial = Match(live.match.rules, live.state, live.version)
+            steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
+            steps += self._resolve_chance(live, trial)
+            await self._persist(live, trial, steps)
+
+    async def after_change(self, live: LiveMatch) -> None:
+        """Refresh the table and let AI seats act (call once the lock is released)."""
+        await self._after_change(live)
 
     async def resume_all(self) -> None:
         """After a restart, let AI seats of active matches carry on."""
@@ -319,11 +478,11 @@ class MatchService:
         live = await self.load(match_id)
         rules = live.module.rules
         # Drawing images takes tens of milliseconds: keep it off the event loop.
+        outcome = live.match.outcome
+        if outcome is None and live.row.result is not None:
+            outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
         screen = await asyncio.to_thread(
-            live.module.presenter.table,
-            rules.view(live.state, None),
-            live.names,
-            live.match.outcome,
+            live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )
         turn = [
             live.seats[s].user_id
@@ -340,6 +499,7 @@ class MatchService:
             recent=live.recent_for(None),
             turn_user_ids=[u for u in turn if u is not None],
             game_key=live.row.game,
+            deadline=live.row.turn_deadline if turn else None,
         )
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:

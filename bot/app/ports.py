@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from typing import Protocol
+
+Clock = Callable[[], datetime]
+"""Returns the current time, aware UTC; the bot passes Discord's (virtual in tests)."""
+
+
+def system_clock() -> datetime:
+    """Return the operating system's current time."""
+    return datetime.now(UTC)
 
 
 class Publisher(Protocol):
@@ -12,9 +22,30 @@ class Publisher(Protocol):
         """Refresh the public table of a match."""
         ...
 
+    async def lobby_changed(self, match_id: int) -> None:
+        """Refresh the lobby message of a match that has not started (or never will)."""
+        ...
+
+    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        """Remind members that their turn timer runs out at `deadline`."""
+        ...
+
+    async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        """Say in the channel that timers which ran out while the bot was down now end later."""
+        ...
+
 
 class NullPublisher:
     """A publisher that shows nothing (benchmarks, scripts)."""
 
     async def match_changed(self, match_id: int) -> None:
+        """Do nothing."""
+
+    async def lobby_changed(self, match_id: int) -> None:
+        """Do nothing."""
+
+    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        """Do nothing."""
+
+    async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
         """Do nothing."""

@@ -11,9 +11,13 @@ from discord import app_commands
 from discord.ext import commands
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from bot.app.absence import AbsenceService
+from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
+from bot.app.scheduler import Scheduler
 from bot.app.settings import Settings
+from bot.app.stats import StatsService
 from bot.discord_ui import messages
 from bot.discord_ui.commands import register_commands
 from bot.discord_ui.components import DYNAMIC_ITEMS, ids_on, is_ours
@@ -21,8 +25,8 @@ from bot.discord_ui.controller import Controller
 from bot.discord_ui.publisher import DiscordPublisher
 from bot.engine import BadToken, GameError, Registry
 from bot.games import build_registry
-from bot.store.db import make_engine, make_sessionmaker
-from bot.store.repo import MatchRepository
+from bot.store.db import make_engine
+from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +35,7 @@ class CovertBot(commands.Bot):
     """discord.py bot wired to the application services."""
 
     controller: Controller
+    scheduler: Scheduler
 
     def __init__(
         self,
@@ -57,19 +62,27 @@ class CovertBot(commands.Bot):
         """Build services, register commands and persistent components, sync commands."""
         if self._engine is None:
             self._engine = make_engine(self.settings.database_url)
-        repo = MatchRepository(make_sessionmaker(self._engine))
+        store = Store(self._engine)
+        settings = SettingsService(store.settings)
+        stats = StatsService(store.stats)
         matches = MatchService(
-            repo,
+            store.matches,
             self.registry,
             DiscordPublisher(self),
             ai_move_delay=self.settings.ai_move_delay,
             snapshot_every=self.settings.snapshot_every,
+            settings=settings,
+            stats=stats,
+            clock=discord.utils.utcnow,
         )
-        lobbies = LobbyService(repo, self.registry, matches, seeds=self._seeds)
-        self.controller = Controller(matches, lobbies, self.registry)
+        lobbies = LobbyService(store.matches, self.registry, matches, seeds=self._seeds)
+        self.controller = Controller(
+            matches, lobbies, self.registry, settings=settings, stats=stats
+        )
+        self.scheduler = Scheduler(matches, lobbies, AbsenceService(matches))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         register_commands(self.tree, self.controller, self.registry)
-        self.tree.on_error = self._on_app_command_error
+        self.tree.error(self._on_app_command_error)
         await self._sync_commands()
 
     async def _sync_commands(self) -> None:
@@ -84,17 +97,19 @@ class CovertBot(commands.Bot):
             log.info("synced %d global commands", len(synced))
 
     async def on_ready(self) -> None:
-        """Log in once, then let AI seats of active matches carry on."""
+        """Log in once, then let AI seats of active matches carry on and timers run."""
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
         if not self._resumed:
             self._resumed = True
             await self.controller.matches.resume_all()
+        self.scheduler.start()  # once; again only if its task was stopped
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on our buttons that are not on the clicked message (forged ids)."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
         if not is_ours(custom_id) or custom_id in ids_on(interaction.message):
             return
         log.info("refused a component that is not on its message")
@@ -108,6 +123,9 @@ class CovertBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
+        if isinstance(original, app_commands.CheckFailure) and original.args:
+            await self.controller.reply_error(interaction, str(original))
+            return
         if isinstance(original, GameError):
             await self.controller.reply_error(interaction, original.message)
             return
@@ -115,8 +133,14 @@ class CovertBot(commands.Bot):
         await self.controller.reply_error(interaction, messages.INTERNAL_ERROR)
 
     async def close(self) -> None:
-        """Close the gateway, then the database engine if we made it."""
+        """Stop the timers, close the gateway, then the database engine if we made it."""
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
         await super().close()
+        await self.dispose_engine()
+
+    async def dispose_engine(self) -> None:
+        """Close the database connections, if this bot made the engine."""
         if self._owns_engine and self._engine is not None:
             await self._engine.dispose()
 

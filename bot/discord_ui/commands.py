@@ -1,4 +1,4 @@
-"""Slash commands: one group per registered game, plus /match."""
+"""Slash commands: one group per registered game, plus the shared groups."""
 
 from __future__ import annotations
 
@@ -8,10 +8,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_ui import messages
-from bot.discord_ui.controller import Controller, as_send, is_moderator
-from bot.discord_ui.payloads import private_payload, table_payload
-from bot.engine import GameError, GameModule, Registry
+from bot.discord_ui.config_commands import ConfigGroup
+from bot.discord_ui.controller import Controller, as_send
+from bot.discord_ui.match_commands import MatchGroup
+from bot.discord_ui.payloads import table_payload
+from bot.discord_ui.player_commands import player_commands
+from bot.engine import GameModule, Registry
+
+PACING = [
+    app_commands.Choice(name="live (turn timer in minutes)", value="live"),
+    app_commands.Choice(name="correspondence (turn timer in hours)", value="correspondence"),
+]
 
 
 def register_commands(
@@ -21,6 +28,9 @@ def register_commands(
     for module in registry.all():
         tree.add_command(game_group(module, ui))
     tree.add_command(MatchGroup(ui))
+    tree.add_command(ConfigGroup(ui))
+    for command in player_commands(ui):
+        tree.add_command(command)
 
 
 def game_group(module: GameModule, ui: Controller) -> app_commands.Group:
@@ -55,100 +65,21 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    params += [
-        inspect.Parameter(o.name, kind, default=None, annotation=str | None) for o in spec.options
-    ]
+    names = [o.name for o in spec.options]
+    names += [] if "pacing" in names else ["pacing"]
+    params += [inspect.Parameter(n, kind, default=None, annotation=str | None) for n in names]
     start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     choices = {
         o.name: [app_commands.Choice(name=label, value=value) for value, label in o.choices]
         for o in spec.options
     }
     described = {o.name: o.description for o in spec.options}
+    choices.setdefault("pacing", PACING)
+    described.setdefault("pacing", "Turn timer: live or correspondence (default: the server's)")
     callback = app_commands.describe(**described)(app_commands.choices(**choices)(start))
     return app_commands.Command(
         name="start", description=f"Open a {spec.title} lobby in this channel", callback=callback
     )
 
 
-class MatchGroup(app_commands.Group):
-    """/match: commands about the match you are playing in this channel."""
-
-    def __init__(self, ui: Controller) -> None:
-        super().__init__(name="match", description="Your match in this channel", guild_only=True)
-        self.ui = ui
-
-    async def _my_match(self, interaction: discord.Interaction) -> int | None:
-        channel_id = interaction.channel_id or 0
-        found = await self.ui.matches.user_matches(channel_id, interaction.user.id)
-        if not found:
-            await self.ui.reply_error(interaction, messages.NO_MATCH_HERE)
-            return None
-        return found[0]
-
-    @app_commands.command(name="hand", description="See your hand and play from it")
-    @app_commands.describe(dm="Send it to me by direct message and let me play from there")
-    async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = await self._my_match(interaction)
-        if match_id is None:
-            return
-        info = await self.ui.matches.private(match_id, interaction.user.id)
-        payload = as_send(private_payload(info))
-        if dm:
-            try:
-                await interaction.user.send(**payload)
-            except discord.HTTPException:
-                await interaction.followup.send(messages.DM_CLOSED, ephemeral=True, **payload)
-                return
-            await interaction.followup.send(messages.DM_SENT, ephemeral=True)
-            return
-        await interaction.followup.send(ephemeral=True, **payload)
-
-    @app_commands.command(name="status", description="Show the table of the match in this channel")
-    async def status(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        rows = await self.ui.matches.repo.list_matches(status=("active",))
-        here = [r.id for r in rows if interaction.channel_id in (r.channel_id, r.thread_id)]
-        if not here:
-            await interaction.followup.send(messages.NO_ACTIVE_MATCH, ephemeral=True)
-            return
-        payload = as_send(await self.ui.table(max(here)))
-        payload.pop("view", None)
-        await interaction.followup.send(ephemeral=True, **payload)
-
-    @app_commands.command(name="leave", description="Leave your match; the AI takes your seat")
-    async def leave(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = await self._my_match(interaction)
-        if match_id is None:
-            return
-        try:
-            await self.ui.matches.leave(match_id, interaction.user.id)
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        await interaction.followup.send(messages.LEFT, ephemeral=True)
-
-    @app_commands.command(name="end", description="End a match now (host or moderator)")
-    @app_commands.describe(match="The match number shown on its table (default: the latest here)")
-    async def end(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        match_id = match
-        if match_id is None:
-            rows = await self.ui.matches.repo.list_matches(status=("active", "lobby"))
-            here = [r.id for r in rows if interaction.channel_id in (r.channel_id, r.thread_id)]
-            match_id = max(here) if here else None
-        if match_id is None:
-            await interaction.followup.send(messages.NO_ACTIVE_MATCH, ephemeral=True)
-            return
-        try:
-            await self.ui.matches.end(
-                match_id, interaction.user.id, moderator=is_moderator(interaction)
-            )
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        await interaction.followup.send(messages.ENDED, ephemeral=True)
-
-
-__all__ = ["register_commands", "table_payload"]
+__all__ = ["MatchGroup", "register_commands", "table_payload"]

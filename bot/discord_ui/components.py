@@ -26,7 +26,8 @@ LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 
 def controller(interaction: discord.Interaction) -> Controller:
     """Return the controller of the bot that received the interaction."""
-    return cast(Any, interaction.client).controller
+    ctrl: Controller = cast(Any, interaction.client).controller
+    return ctrl
 
 
 _LOBBY = rf"l:{_ID}:(?P<op>[\w.]{{1,40}})"
@@ -130,7 +131,8 @@ class ChoiceSelect(
         return cls(int(match["m"]), int(match["v"]), int(match["i"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or [""]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
         target = str(values[0])
         await controller(interaction).on_target(interaction, self.match_id, self.version, target)
 

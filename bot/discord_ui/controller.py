@@ -16,10 +16,14 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyInfo, LobbyService
 from bot.app.matches import MatchService
+from bot.app.moderation import ModerationService
+from bot.app.stats import StatsService
 from bot.discord_ui import messages
 from bot.discord_ui.payloads import lobby_payload, private_payload, table_payload
+from bot.discord_ui.perms import is_moderator
 from bot.discord_ui.render import embed_of, files_of
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
 
@@ -53,18 +57,24 @@ def as_send(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def is_moderator(interaction: discord.Interaction) -> bool:
-    """Tell whether the member may manage the server."""
-    return bool(interaction.guild_id) and interaction.permissions.manage_guild
-
-
 class Controller:
     """Interaction handlers shared by commands and components."""
 
-    def __init__(self, matches: MatchService, lobbies: LobbyService, registry: Registry) -> None:
+    def __init__(
+        self,
+        matches: MatchService,
+        lobbies: LobbyService,
+        registry: Registry,
+        *,
+        settings: SettingsService | None = None,
+        stats: StatsService | None = None,
+    ) -> None:
         self.matches = matches
         self.lobbies = lobbies
         self.registry = registry
+        self.settings = settings
+        self.stats = stats
+        self.moderation = ModerationService(matches, lobbies)
 
     # ------------------------------------------------------------------ replies
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
@@ -79,21 +89,53 @@ class Controller:
     async def start_game(
         self, interaction: discord.Interaction, module: GameModule, options: dict[str, Any]
     ) -> None:
-        """Open a lobby message in the channel for /<game> start."""
-        if interaction.guild_id is None or interaction.channel_id is None:
+        """Open a lobby for /<game> start: in the channel, or in a new thread of its own."""
+        channel = interaction.channel
+        if interaction.guild_id is None or channel is None:
             await self.reply_error(interaction, messages.GUILD_ONLY)
             return
+        in_thread = isinstance(channel, discord.Thread)
+        home = channel.parent_id if in_thread else channel.id  # type: ignore[union-attr]
         user = interaction.user
-        lobby = await self.lobbies.open(
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            game=module.spec.key,
-            options={k: v for k, v in options.items() if v is not None},
-            host=(user.id, user.display_name),
-        )
+        pacing = options.pop("pacing", None)
+        try:
+            lobby = await self.lobbies.open(
+                guild_id=interaction.guild_id,
+                channel_id=home or channel.id,
+                game=module.spec.key,
+                options={k: v for k, v in options.items() if v is not None},
+                host=(user.id, user.display_name),
+                pacing=pacing,
+                thread_id=channel.id if in_thread else None,
+            )
+        except GameError as error:
+            await self.reply_error(interaction, error.message)
+            return
+        config = await self.matches.config(interaction.guild_id)
+        if config.threads and isinstance(channel, discord.TextChannel):
+            await self._start_in_thread(interaction, lobby)
+            return
         await interaction.response.send_message(**as_send(lobby_payload(lobby)))
         message = await interaction.original_response()
         await self.lobbies.set_message(lobby.match_id, message.id)
+
+    async def _start_in_thread(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
+        """Announce the lobby in the channel and run it in a public thread named after it."""
+        title = lobby.module.spec.title
+        text = messages.THREAD_STARTER.format(
+            host=interaction.user.mention, title=title, match_id=lobby.match_id
+        )
+        await interaction.response.send_message(text)
+        starter = await interaction.original_response()
+        try:
+            thread = await starter.create_thread(name=f"{title} #{lobby.match_id}")
+            message = await thread.send(**as_send(lobby_payload(lobby)))
+        except discord.HTTPException:
+            log.warning("match %s: could not open a thread", lobby.match_id)
+            await self.lobbies.cancel(lobby.match_id, interaction.user.id)
+            await interaction.edit_original_response(content=messages.THREAD_FAILED)
+            return
+        await self.lobbies.set_message(lobby.match_id, message.id, thread_id=thread.id)
 
     @guarded
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
@@ -122,7 +164,8 @@ class Controller:
         if op == "ai":
             return await self.lobbies.add_ai(match_id, user.id)
         if op == "cancel":
-            return await self.lobbies.cancel(match_id, user.id, moderator=is_moderator(interaction))
+            moderator = await is_moderator(interaction)
+            return await self.lobbies.cancel(match_id, user.id, moderator=moderator)
         if op.startswith("o."):
             option, _, value = op.removeprefix("o.").partition(".")
             return await self.lobbies.pick(match_id, user.id, option, value)

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import discord
 
 from bot.discord_ui import messages
-from bot.discord_ui.payloads import NO_MENTIONS, table_payload
+from bot.discord_ui.payloads import NO_MENTIONS, lobby_payload, private_payload, table_payload
+
+USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +61,7 @@ class DiscordPublisher:
                 info = await self._repost(matches, channel, match_id, payload)
         else:
             await self._repost(matches, channel, match_id, payload)
-        await self._ping(channel, match_id, info.turn_user_ids, info.status, info.game_key)
+        await self._ping(channel, info)
 
     async def _repost(
         self, matches: Any, channel: Any, match_id: int, payload: dict[str, Any]
@@ -68,28 +72,134 @@ class DiscordPublisher:
         await matches.set_table_message(match_id, message.id)
         return await matches.table(match_id)
 
-    async def _ping(
-        self, channel: Any, match_id: int, users: list[int], status: str, game: str
-    ) -> None:
-        """Mention the members to act when that set changes; remove the previous ping."""
-        turn = frozenset(users) if status == "active" else frozenset()
+    async def _ping(self, channel: Any, info: Any) -> None:
+        """Tell the members to act when that set changes: by DM if they asked, else a mention.
+
+        The previous channel ping is removed, so only the current one stays.
+        """
+        match_id = info.match_id
+        turn = frozenset(info.turn_user_ids) if info.status == "active" else frozenset()
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
         if turn == previous:
             return
+        self._pinged[match_id] = (turn, None)
         if previous_message is not None:
             try:
                 await channel.get_partial_message(previous_message).delete()
             except discord.HTTPException:
                 log.debug("match %s: previous ping already gone", match_id)
-        message_id = None
-        if turn:
-            title = self.bot.controller.registry.get(game).spec.title
-            mentions = " ".join(f"<@{u}>" for u in sorted(turn))
-            text = messages.TURN_PING.format(mentions=mentions, title=title, match_id=match_id)
-            allowed = discord.AllowedMentions(users=True, roles=False, everyone=False)
-            message = await channel.send(text, allowed_mentions=allowed)
-            message_id = message.id
-        self._pinged[match_id] = (turn, message_id)
+        title = self._title(info.game_key)
+        link = _jump(channel, info.channel_id, info.message_id)
+        mention, failed = [], []
+        for user_id in sorted(turn):
+            prefs = await self._prefs(user_id)
+            if prefs is None or prefs.dm_closed or not (prefs.dm_turn or prefs.dm_hand):
+                mention.append(user_id)
+            elif user_id not in previous and not await self._dm_turn(user_id, info, title, link):
+                failed.append(user_id)
+        mention += failed
+        if not mention:
+            return
+        text = messages.TURN_PING.format(
+            mentions=_mentions(mention), title=title, match_id=match_id
+        )
+        if failed:
+            text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
+        message = await channel.send(text, allowed_mentions=USER_MENTIONS)
+        self._pinged[match_id] = (turn, message.id)
+
+    async def _dm_turn(self, user_id: int, info: Any, title: str, link: str) -> bool:
+        """DM a member that it is their turn (with their hand if they asked); False if DMs fail."""
+        prefs = await self._prefs(user_id)
+        text = messages.TURN_DM.format(title=title, match_id=info.match_id, link=link)
+        payload: dict[str, Any] = {"content": text}
+        if prefs is not None and prefs.dm_hand:
+            private = await self.bot.controller.matches.private(info.match_id, user_id)
+            payload = private_payload(private, text)
+            payload["files"] = payload.pop("attachments")
+        return await self._dm(user_id, payload)
+
+    async def _dm(self, user_id: int, payload: dict[str, Any]) -> bool:
+        """Send a DM; on failure remember that this member's DMs are closed."""
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(**payload)
+        except discord.HTTPException:
+            log.info("user %s: DMs are closed, falling back to mentions", user_id)
+            settings = self.bot.controller.settings
+            if settings is not None:
+                await settings.mark_dm_closed(user_id)
+            return False
+        return True
+
+    async def _prefs(self, user_id: int) -> Any:
+        settings = self.bot.controller.settings
+        return None if settings is None else await settings.prefs(user_id)
+
+    def _title(self, game: str) -> str:
+        registry = self.bot.controller.registry
+        return registry.get(game).spec.title if game in registry else game
+
+    async def _channel_of(self, match_id: int) -> tuple[Any, Any]:
+        row = await self.bot.controller.matches.row(match_id)
+        where = row.thread_id or row.channel_id
+        channel = self.bot.get_channel(where) or await self.bot.fetch_channel(where)
+        return row, channel
+
+    # ------------------------------------------------------------------ other news
+    async def lobby_changed(self, match_id: int) -> None:
+        """Redraw a lobby message (closed, expired, a member removed)."""
+        try:
+            row, channel = await self._channel_of(match_id)
+            if row.lobby_message_id is None:
+                return
+            lobby = await self.bot.controller.lobbies.info(match_id)
+            message = channel.get_partial_message(row.lobby_message_id)
+            await message.edit(**lobby_payload(lobby))
+        except Exception:
+            log.exception("match %s: could not update the lobby message", match_id)
+
+    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        """Remind members once before their timer runs out: by DM if they asked, else here."""
+        row, channel = await self._channel_of(match_id)
+        title = self._title(row.game)
+        when = discord.utils.format_dt(deadline, "R")
+        link = _jump(channel, channel.id, row.table_message_id)
+        mention = []
+        for user_id in user_ids:
+            prefs = await self._prefs(user_id)
+            text = messages.REMINDER_DM.format(title=title, match_id=match_id, when=when, link=link)
+            wants_dm = (
+                prefs is not None and (prefs.dm_turn or prefs.dm_hand) and not prefs.dm_closed
+            )
+            if not wants_dm or not await self._dm(user_id, {"content": text}):
+                mention.append(user_id)
+        if mention:
+            text = messages.REMINDER.format(
+                mentions=_mentions(mention), title=title, match_id=match_id, when=when
+            )
+            await channel.send(text, allowed_mentions=USER_MENTIONS)
+
+    async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        """Announce the grace period given after downtime."""
+        row, channel = await self._channel_of(match_id)
+        text = messages.GRACE.format(
+            mentions=_mentions(user_ids),
+            title=self._title(row.game),
+            match_id=match_id,
+            when=discord.utils.format_dt(deadline, "t"),
+        )
+        await channel.send(text, allowed_mentions=USER_MENTIONS)
+
+
+def _mentions(user_ids: Sequence[int]) -> str:
+    return " ".join(f"<@{u}>" for u in user_ids)
+
+
+def _jump(channel: Any, channel_id: int, message_id: int | None) -> str:
+    guild = getattr(channel, "guild", None)
+    base = f"https://discord.com/channels/{guild.id if guild else '@me'}/{channel_id}"
+    return f"{base}/{message_id}" if message_id else base
 
 
 __all__ = ["NO_MENTIONS", "DiscordPublisher"]

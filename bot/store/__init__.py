@@ -13,8 +13,9 @@ from bot.store.db import (
 from bot.store.errors import ConcurrencyConflict, NotFound, StoreError
 from bot.store.models import CHANCE_SEAT, SYSTEM_SEAT
 from bot.store.repo import MatchRepository
-from bot.store.rows import EventRow, MatchRow, NewEvent, NewSeat, SeatRow
-from bot.store.settings import SettingsRepository
+from bot.store.rows import EventRow, MatchRow, NewEvent, NewSeat, NoteRow, SeatRow
+from bot.store.settings import SettingChange, SettingsRepository
+from bot.store.stats import GameRecord, RatingRow, ResultRow, StatsRepository
 from bot.store.store import Store
 
 __all__ = [
@@ -23,13 +24,19 @@ __all__ = [
     "SYSTEM_SEAT",
     "ConcurrencyConflict",
     "EventRow",
+    "GameRecord",
     "MatchRepository",
     "MatchRow",
     "NewEvent",
     "NewSeat",
     "NotFound",
+    "NoteRow",
+    "RatingRow",
+    "ResultRow",
     "SeatRow",
+    "SettingChange",
     "SettingsRepository",
+    "StatsRepository",
     "Store",
     "StoreError",
     "database_url",

@@ -119,6 +119,11 @@ class Match(Base):
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     host_user_id: Mapped[int] = mapped_column(BigInteger)
     turn_deadline: Mapped[datetime | None] = mapped_column()
+    """When the seats to act time out (for a lobby: when it expires)."""
+    reminder_at: Mapped[datetime | None] = mapped_column()
+    """When to remind the seats to act; cleared once the reminder is sent."""
+    turn_seconds: Mapped[int | None] = mapped_column(Integer)
+    """The turn timer of this match; None or 0 means no timer."""
     created_at: Mapped[datetime] = _created()
     updated_at: Mapped[datetime] = _updated()
     finished_at: Mapped[datetime | None] = mapped_column()
@@ -139,6 +144,29 @@ class MatchSeat(Base):
     ai_level: Mapped[str | None] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(100))
     status: Mapped[str] = mapped_column(String(16), default="playing", server_default="playing")
+    timeouts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Consecutive turn timers this seat let run out."""
+
+
+class MatchNote(Base):
+    """Something the bot or a moderator did to a match (kick, timeout, end): the match log.
+
+    Kept apart from `match_events` so replaying the engine log never sees it.
+    """
+
+    __tablename__ = "match_notes"
+    __table_args__ = (Index("ix_match_notes_match_id", "match_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    """The match version when it happened, to place it among the moves."""
+    kind: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    """Plain words with ``{p[i]}`` placeholders for seat names."""
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    """Who did it; None for the bot itself (timers)."""
+    created_at: Mapped[datetime] = _created()
 
 
 class MatchEvent(Base):
@@ -178,6 +206,21 @@ class GuildSettings(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
     updated_at: Mapped[datetime] = _updated()
     updated_by: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class GuildSettingChange(Base):
+    """One change of one guild setting: who, when, from what to what."""
+
+    __tablename__ = "guild_settings_log"
+    __table_args__ = (Index("ix_guild_settings_log_guild_id", "guild_id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(BigInteger)
+    setting: Mapped[str] = mapped_column(String(32))
+    old: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    new: Mapped[Any] = mapped_column(JSON(none_as_null=True), nullable=True)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = _created()
 
 
 class UserPrefs(Base):

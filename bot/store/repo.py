@@ -8,20 +8,37 @@ get the frozen rows of `bot.store.rows`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final
 
-from sqlalchemy import Select, delete, insert, select, update
+from sqlalchemy import Select, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.models import Match, MatchEvent, MatchSeat, MatchSnapshot, utcnow
-from bot.store.rows import EventRow, MatchRow, NewEvent, NewSeat, Row, SeatRow, to_row
+from bot.store.models import Match, MatchEvent, MatchNote, MatchSeat, MatchSnapshot, utcnow
+from bot.store.rows import (
+    EventRow,
+    MatchRow,
+    NewEvent,
+    NewSeat,
+    NoteRow,
+    Row,
+    SeatRow,
+    to_row,
+)
 from bot.store.sql import Sessions, check_fields, rowcount, upsert
 
 # The row types are re-exported: callers import them from here as well.
-__all__ = ["EventRow", "MatchRepository", "MatchRow", "NewEvent", "NewSeat", "SeatRow"]
+__all__ = [
+    "EventRow",
+    "MatchRepository",
+    "MatchRow",
+    "NewEvent",
+    "NewSeat",
+    "NoteRow",
+    "SeatRow",
+]
 
 MATCH_FIELDS: Final = frozenset(
     {
@@ -35,12 +52,16 @@ MATCH_FIELDS: Final = frozenset(
         "rules_version",
         "host_user_id",
         "turn_deadline",
+        "reminder_at",
+        "turn_seconds",
         "result",
         "finished_at",
     }
 )
 """Columns `update_match` may change; `version` only moves through `append_events`."""
-SEAT_FIELDS: Final = frozenset({"user_id", "ai_level", "display_name", "status"})
+SEAT_FIELDS: Final = frozenset({"user_id", "ai_level", "display_name", "status", "timeouts"})
+OPEN_STATUSES: Final = ("lobby", "active")
+"""Statuses of matches that count against limits and carry timers."""
 
 
 class MatchRepository:
@@ -59,6 +80,10 @@ class MatchRepository:
         seed: int,
         host_user_id: int,
         status: str = "lobby",
+        *,
+        thread_id: int | None = None,
+        turn_seconds: int | None = None,
+        turn_deadline: datetime | None = None,
     ) -> int:
         """Insert a match at version 0 and return its id."""
         match = Match(
@@ -71,6 +96,9 @@ class MatchRepository:
             host_user_id=host_user_id,
             status=status,
             version=0,
+            thread_id=thread_id,
+            turn_seconds=turn_seconds,
+            turn_deadline=turn_deadline,
         )
         async with self._sessions() as session, session.begin():
             session.add(match)
@@ -130,6 +158,56 @@ class MatchRepository:
         )
         return await self._select(MatchRow, query)
 
+    async def timers_due(self, now: datetime) -> list[MatchRow]:
+        """List lobbies and active matches whose deadline or reminder time has come."""
+        query = (
+            select(Match)
+            .where(
+                Match.status.in_(OPEN_STATUSES),
+                or_(Match.turn_deadline <= now, Match.reminder_at <= now),
+            )
+            .order_by(Match.id)
+        )
+        return await self._select(MatchRow, query)
+
+    async def next_timer(self) -> datetime | None:
+        """Return the earliest deadline or reminder time of a lobby or active match."""
+        query = select(func.min(Match.turn_deadline), func.min(Match.reminder_at)).where(
+            Match.status.in_(OPEN_STATUSES)
+        )
+        async with self._sessions() as session:
+            found = (await session.execute(query)).one()
+        times = [_aware(t) for t in found if t is not None]
+        return min(times) if times else None
+
+    async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
+        """Count lobbies and active matches of a guild (or of one of its channels)."""
+        query = select(func.count(Match.id)).where(
+            Match.guild_id == guild_id, Match.status.in_(OPEN_STATUSES)
+        )
+        if channel_id is not None:
+            query = query.where(Match.channel_id == channel_id)
+        async with self._sessions() as session:
+            return int(await session.scalar(query) or 0)
+
+    async def add_note(
+        self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
+    ) -> None:
+        """Append an entry to the match log (moderation, timeouts)."""
+        note = MatchNote(match_id=match_id, seq=seq, kind=kind, text=text, user_id=user_id)
+        async with self._sessions() as session, session.begin():
+            session.add(note)
+
+    async def notes(self, match_id: int, limit: int | None = None) -> list[NoteRow]:
+        """Return the match log entries (the latest `limit`), oldest first."""
+        query = (
+            select(MatchNote)
+            .where(MatchNote.match_id == match_id)
+            .order_by(MatchNote.id.desc())
+            .limit(limit)
+        )
+        return list(reversed(await self._select(NoteRow, query)))
+
     async def set_seats(
         self, match_id: int, seats: Iterable[tuple[int, int | None, str | None, str]]
     ) -> None:
@@ -165,20 +243,26 @@ class MatchRepository:
         match_id: int,
         expected_version: int,
         rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+        *,
+        values: dict[str, Any] | None = None,
     ) -> int:
         """Log steps as seq expected_version+1.. and bump the version, atomically.
 
-        Raises ConcurrencyConflict (and writes nothing) if the match is no longer
-        at `expected_version`, NotFound if there is no such match. The new version
-        is committed before it is returned.
+        `values` changes other columns of the match in the same transaction (the
+        turn deadline, say; see MATCH_FIELDS). Raises ConcurrencyConflict (and
+        writes nothing) if the match is no longer at `expected_version`, NotFound
+        if there is no such match. The new version is committed before it is
+        returned.
         """
         if not rows:
             raise ValueError("append_events needs at least one row")
         new_version = expected_version + len(rows)
+        if values:
+            check_fields(values, MATCH_FIELDS)
         bump = (
             update(Match)
             .where(Match.id == match_id, Match.version == expected_version)
-            .values(version=new_version)
+            .values(version=new_version, **(values or {}))
         )
         events = _event_values(match_id, expected_version, rows)
         try:
@@ -260,6 +344,11 @@ def _event_values(
         }
         for i, (seat, action, events) in enumerate(rows, start=1)
     ]
+
+
+def _aware(value: datetime) -> datetime:
+    """Tag a naive datetime (SQLite aggregates skip the column type) as UTC."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 async def _version(session: AsyncSession, match_id: int) -> int:

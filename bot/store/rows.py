@@ -28,6 +28,8 @@ class MatchRow:
     """The number of events applied, which is also the last `seq`."""
     host_user_id: int
     turn_deadline: datetime | None
+    reminder_at: datetime | None
+    turn_seconds: int | None
     created_at: datetime
     updated_at: datetime
     finished_at: datetime | None
@@ -45,6 +47,8 @@ class SeatRow:
     ai_level: str | None
     display_name: str
     status: str
+    timeouts: int = 0
+    """Consecutive turn timers this seat let run out."""
 
     @property
     def is_ai(self) -> bool:
@@ -85,3 +89,15 @@ def to_row(row_type: type[Row], obj: object) -> Row:
     """Copy an ORM object into a frozen row dataclass."""
     names = [f.name for f in fields(row_type)]  # type: ignore[arg-type]
     return row_type(**{name: getattr(obj, name) for name in names})
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    """One entry of a match's log written by the bot or a moderator, not by the engine."""
+
+    match_id: int
+    seq: int
+    kind: str
+    text: str
+    user_id: int | None
+    created_at: datetime

@@ -8,6 +8,7 @@ from bot.store.db import make_engine, make_sessionmaker, upgrade_engine
 from bot.store.repo import MatchRepository
 from bot.store.settings import SettingsRepository
 from bot.store.sql import Sessions
+from bot.store.stats import StatsRepository
 
 
 class Store:
@@ -18,6 +19,7 @@ class Store:
         self.sessions: Sessions = make_sessionmaker(engine)
         self.matches = MatchRepository(self.sessions)
         self.settings = SettingsRepository(self.sessions)
+        self.stats = StatsRepository(self.sessions)
 
     @classmethod
     async def open(cls, url: str, *, migrate: bool = True) -> Store:

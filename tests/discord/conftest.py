@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,12 +35,17 @@ class World:
 
 
 @pytest.fixture
-def world(simcord_env: Any) -> World:
-    """Arrange the server every end-to-end test plays in."""
+async def world(simcord_env: Any, simcord_bot: Any) -> AsyncIterator[World]:
+    """Arrange the server every end-to-end test plays in; close the bots' databases after."""
     env = simcord_env
     guild = env.create_guild("Table Top")
     channel = guild.create_text_channel("games")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     members = {n: guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")}
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
-    return World(env, guild, channel, mod=mod, **members)
+    yield World(env, guild, channel, mod=mod, **members)
+    # SimCord never calls close(): stop the timers and dispose of the engines here, so no
+    # pooled connection outlives the test's event loop.
+    for bot in {id(b): b for b in (simcord_bot, env.bot)}.values():
+        await bot.scheduler.stop()
+        await bot.dispose_engine()

@@ -21,7 +21,9 @@ TABLES = {
     "match_events",
     "match_snapshots",
     "match_results",
+    "match_notes",
     "guild_settings",
+    "guild_settings_log",
     "user_prefs",
     "ratings",
 }
@@ -60,7 +62,7 @@ async def test_upgrade_to_head_on_external_database(db_url: str) -> None:
     finally:
         await engine.dispose()
     assert names - {"alembic_version"} == TABLES
-    assert head == "0001"
+    assert head == "0002"
 
 
 async def test_models_match_the_migration(db_url: str) -> None:

@@ -1,0 +1,124 @@
+"""AbsenceService: what happens when a turn timer runs out, its reminder, and downtime.
+
+On expiry the AI plays the turn for each absent member (autopilot) and the
+seat's count of consecutive timeouts goes up; acting yourself resets it. At the
+guild's `absent_after` the seat is handed to the AI for good (`absent: ai`) or
+the member forfeits (`absent: forfeit`): the engine has no generic forfeit, so
+the AI moves that seat's pieces to the end and the member is ranked last; if at
+most one seat is then still contesting, the match ends at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from bot.app import notes
+from bot.app.live import LiveMatch
+from bot.app.matches import MatchService
+from bot.app.stats import DROPPED
+from bot.engine import Outcome, Seat
+
+log = logging.getLogger(__name__)
+
+EARLY = timedelta(milliseconds=5)
+"""A timer this close to now counts as due (clock rounding)."""
+
+
+class AbsenceService:
+    """Applies the absent-player rule, sends reminders, extends timers after downtime."""
+
+    def __init__(self, matches: MatchService) -> None:
+        self.matches = matches
+
+    def _due(self, when: datetime | None) -> bool:
+        return when is not None and when <= self.matches.clock() + EARLY
+
+    async def time_out(self, match_id: int) -> bool:
+        """Apply the absent rule to the members whose timer ran out; False if none did."""
+        matches = self.matches
+        async with matches.lock(match_id):
+            live = await matches.load(match_id)
+            if live.row.status != "active" or not self._due(live.row.turn_deadline):
+                return False
+            absent = matches.human_to_act(live)
+            config = await matches.config(live.row.guild_id)
+            stay: set[Seat] = set()
+            for seat in sorted(absent):
+                count = live.seats[seat].timeouts + 1
+                if count < config.absent_after:
+                    await matches.set_seat(live, seat, timeouts=count)
+                    await matches.note(live, notes.timed_out(seat, count, config.absent_after))
+                    stay.add(seat)
+                elif config.absent == "forfeit":
+                    await matches.hand_to_ai(
+                        live, seat, "forfeited", notes.forfeited(seat, count), None
+                    )
+                else:
+                    await matches.hand_to_ai(
+                        live, seat, "autopilot", notes.autopilot(seat, count), None
+                    )
+            log.info("match %s: turn timer ran out for seats %s", match_id, sorted(absent))
+            if not await self._decided_by_forfeits(live):
+                await matches.autopilot(live, frozenset(stay))
+                if live.row.status == "active" and self._due(live.row.turn_deadline):
+                    await matches.set_timer(
+                        live, matches.timer_for(live, matches.human_to_act(live))
+                    )
+        await matches.after_change(live)
+        return bool(absent)
+
+    async def _decided_by_forfeits(self, live: LiveMatch) -> bool:
+        """End the match if forfeits left at most one seat contesting it."""
+        if not any(s.status == "forfeited" for s in live.seats):
+            return False
+        contesting = [s.seat for s in live.seats if s.status not in DROPPED]
+        if len(contesting) > 1:
+            return False
+        ranks = tuple(1 if s.seat in contesting else 2 for s in live.seats)
+        outcome = Outcome(ranks, "forfeit", notes.forfeit_summary(contesting))
+        await self.matches.finish(live, outcome)
+        return True
+
+    async def remind(self, match_id: int) -> bool:
+        """Send the one reminder before a turn timer runs out; False if not due."""
+        matches = self.matches
+        async with matches.lock(match_id):
+            live = await matches.load(match_id)
+            if live.row.status != "active" or not self._due(live.row.reminder_at):
+                return False
+            users = _members(live, matches.human_to_act(live))
+            deadline = live.row.turn_deadline
+            await matches.set_timer(live, {"reminder_at": None})
+        if users and deadline is not None:
+            await matches.publisher.remind(match_id, users, deadline)
+        return True
+
+    async def catch_up(self) -> list[int]:
+        """At start-up, give timers that ran out while the bot was down a grace period."""
+        extended = []
+        for row in await self.matches.repo.timers_due(self.matches.clock() + EARLY):
+            due = row.status == "active" and self._due(row.turn_deadline)
+            if due and await self._extend(row.id):
+                extended.append(row.id)
+        return extended
+
+    async def _extend(self, match_id: int) -> bool:
+        matches = self.matches
+        async with matches.lock(match_id):
+            live = await matches.load(match_id)
+            minutes = (await matches.config(live.row.guild_id)).grace_minutes
+            users = _members(live, matches.human_to_act(live))
+            if not minutes or not users:
+                return False
+            deadline = matches.clock() + timedelta(minutes=minutes)
+            await matches.set_timer(live, {"turn_deadline": deadline, "reminder_at": None})
+            await matches.note(live, notes.grace(minutes))
+        log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
+        await matches.publisher.grace(match_id, users, deadline)
+        await matches.publisher.match_changed(match_id)
+        return True
+
+
+def _members(live: LiveMatch, seats: frozenset[Seat]) -> list[int]:
+    return [u for s in sorted(seats) if (u := live.seats[s].user_id) is not None]

@@ -1,0 +1,105 @@
+"""ModerationService: hosts and moderators remove members, hand hosting over, read the log.
+
+The Discord layer decides who is a moderator (Manage Server or the moderator
+role) and passes that in; every action here is written to the match log.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import msgspec
+
+from bot.app import notes
+from bot.app.errors import NotAllowed, ServiceError
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.engine import Event, MatchOver
+from bot.store.repo import MatchRow
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 40
+"""/match log shows at most this many of the latest lines."""
+
+
+class ModerationService:
+    """Removes members, hands hosting over and lists and reads matches."""
+
+    def __init__(self, matches: MatchService, lobbies: LobbyService) -> None:
+        self.matches = matches
+        self.lobbies = lobbies
+
+    async def remove(self, match_id: int, user_id: int, by: int, *, moderator: bool) -> str:
+        """Take a member out of a lobby, or hand their seat in a match to the AI."""
+        row = await self.matches.row(match_id)
+        if row.status == "lobby":
+            await self.lobbies.remove(match_id, user_id, by, moderator=moderator)
+            return row.status
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.status != "active":
+                raise MatchOver()
+            _require_host(live.row, by, moderator, "remove players")
+            seat = live.seat_of(user_id)
+            if seat is None:
+                raise ServiceError("That member is not playing in this match.")
+            if user_id == by:
+                raise ServiceError("To leave your own seat, use /match leave.")
+            await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
+            if user_id == live.row.host_user_id:
+                await self._next_host(live.id, by)
+        log.info("match %s: seat %s removed by user %s", match_id, seat, by)
+        await self.matches.after_change(live)
+        return row.status
+
+    async def hand_over(self, match_id: int, user_id: int, by: int, *, moderator: bool) -> None:
+        """Make another seated member the host (host or moderator)."""
+        async with self.matches.lock(match_id):
+            row = await self.matches.row(match_id)
+            if row.status not in ("lobby", "active"):
+                raise MatchOver()
+            _require_host(row, by, moderator, "hand hosting over")
+            seats = await self.matches.repo.get_seats(match_id)
+            if not any(s.user_id == user_id and s.status == "playing" for s in seats):
+                raise ServiceError("The new host must be seated in this match.")
+            if user_id == row.host_user_id:
+                raise ServiceError("That member is already the host.")
+            await self.matches.repo.update_match(match_id, host_user_id=user_id)
+            kind, text = notes.new_host(user_id, by)
+            await self.matches.repo.add_note(match_id, row.version, kind, text, by)
+            self.matches.forget(match_id)
+        log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
+        if row.status == "lobby":
+            await self.matches.publisher.lobby_changed(match_id)
+        else:
+            await self.matches.publisher.match_changed(match_id)
+
+    async def _next_host(self, match_id: int, by: int) -> None:
+        """Pass hosting to the first member still playing (or to whoever removed the host)."""
+        seats = await self.matches.repo.get_seats(match_id)
+        playing = [s.user_id for s in seats if s.user_id is not None and s.status == "playing"]
+        await self.matches.repo.update_match(match_id, host_user_id=playing[0] if playing else by)
+
+    async def open_matches(self, guild_id: int) -> list[MatchRow]:
+        """Return the lobbies and active matches of a guild, newest first."""
+        return await self.matches.repo.list_matches(guild_id, ("lobby", "active"))
+
+    async def log_lines(self, match_id: int) -> list[str]:
+        """Return the match log: public moves (every move once it is over) and notes."""
+        live = await self.matches.load(match_id)
+        over = live.row.status in ("finished", "abandoned")
+        found: list[tuple[int, int, Event]] = []
+        for row in await self.matches.repo.load_events(match_id):
+            for event in msgspec.convert(row.events, tuple[Event, ...]):
+                if over or event.visible_to(None):
+                    found.append((row.seq, 0, event))
+        for note in await self.matches.repo.notes(match_id):
+            found.append((note.seq, 1, Event(note.text)))
+        found.sort(key=lambda f: (f[0], f[1]))
+        return [event.render(live.names) for _, _, event in found][-LOG_LINES:]
+
+
+def _require_host(row: MatchRow, user_id: int, moderator: bool, what: str) -> None:
+    if not moderator and row.host_user_id != user_id:
+        raise NotAllowed(f"Only the host or a moderator can {what}.")

@@ -1,0 +1,133 @@
+"""Scheduler: one task that sleeps until the next stored deadline, then fires what is due.
+
+Deadlines live in the database (`matches.turn_deadline`, `reminder_at`), so
+nothing is lost on a restart: the first pass after start-up gives timers that
+ran out meanwhile a grace period, then fires as usual. The task sleeps with
+plain `asyncio.sleep` until the earliest stored time; a new, earlier time
+(`poke`) restarts the sleep. Time comes from the services' clock, so a
+simulated clock (SimCord's `advance_time`) drives it in tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+from bot.app.absence import EARLY, AbsenceService
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.store.repo import MatchRow
+
+log = logging.getLogger(__name__)
+
+MAX_NAP = 3600.0
+"""Seconds to sleep at most before looking at the database again."""
+RETRY = 5.0
+"""Seconds to wait when something due could not be fired."""
+
+
+class Scheduler:
+    """Fires turn timers, reminders and lobby expiries when they come due."""
+
+    def __init__(
+        self,
+        matches: MatchService,
+        lobbies: LobbyService,
+        absence: AbsenceService,
+        *,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.matches = matches
+        self.sleep = sleep
+        """How the loop waits; tests pass one that moves a fake clock instead."""
+        self.lobbies = lobbies
+        self.absence = absence
+        self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._dirty = False
+        self._wake_at: datetime | None = None
+        matches.on_timer = self.poke
+
+    def start(self) -> None:
+        """Start the loop: first the start-up catch-up, then sleep-fire-sleep."""
+        if self._task is None or self._task.done():
+            self._sleeping = False
+            self._task = asyncio.create_task(self._run(catch_up=True))
+
+    async def stop(self) -> None:
+        """Stop the loop."""
+        task, self._task = self._task, None
+        self._sleeping = False
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    def poke(self, when: datetime) -> None:
+        """Learn of a new deadline; wake up earlier than planned if it needs it."""
+        if self._task is None:
+            return
+        if not self._sleeping:
+            self._dirty = True  # awake: look at the database again before sleeping
+            return
+        if self._wake_at is not None and when >= self._wake_at:
+            return
+        # Cancelled inside its sleep, the old loop runs none of our code again.
+        self._task.cancel()
+        self._sleeping = False
+        self._task = asyncio.create_task(self._run(catch_up=False))
+
+    async def _run(self, *, catch_up: bool) -> None:
+        if catch_up:
+            await self._safely(self.absence.catch_up())
+        while True:
+            self._dirty = False
+            fired = await self.fire_due()
+            delay = await self._delay()
+            if self._dirty:
+                continue
+            if delay <= 0 and not fired:
+                delay = RETRY  # something due keeps failing: do not spin
+            self._wake_at = self.matches.clock() + timedelta(seconds=max(delay, 0.0))
+            self._sleeping = True
+            await self.sleep(max(delay, 0.0))
+            self._sleeping = False
+
+    async def _delay(self) -> float:
+        """Return the seconds until the next stored timer (MAX_NAP if none)."""
+        try:
+            nxt = await self.matches.repo.next_timer()
+        except Exception:
+            log.exception("could not read the next timer")
+            return RETRY
+        if nxt is None:
+            return MAX_NAP
+        return min((nxt - self.matches.clock()).total_seconds(), MAX_NAP)
+
+    async def fire_due(self) -> int:
+        """Fire every lobby expiry, reminder and turn timer that is due; return how many."""
+        try:
+            due = await self.matches.repo.timers_due(self.matches.clock() + EARLY)
+        except Exception:
+            log.exception("could not read the due timers")
+            return 0
+        fired = 0
+        for row in due:
+            fired += await self._safely(self._fire(row))
+        return fired
+
+    async def _fire(self, row: MatchRow) -> bool:
+        now = self.matches.clock() + EARLY
+        if row.status == "lobby":
+            return await self.lobbies.expire(row.id)
+        if row.turn_deadline is not None and row.turn_deadline <= now:
+            return await self.absence.time_out(row.id)
+        return await self.absence.remind(row.id)
+
+    async def _safely(self, work: Awaitable[object]) -> bool:
+        try:
+            return bool(await work)
+        except Exception:
+            log.exception("a timer failed")
+            return False

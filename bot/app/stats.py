@@ -1,0 +1,115 @@
+"""StatsService: results per seat and openskill ratings, once per finished match.
+
+Who is rated: a member under "u:<id>", an AI seat under "ai:<level>", so the
+leaderboard shows how people compare with each AI level. A member who left,
+was removed or forfeited is ranked below every seat still in the match; a
+member whose seat the AI took over after repeated timeouts keeps the seat's
+result (the moderators chose "ai" over "forfeit").
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from bot.app.live import LiveMatch
+from bot.engine import Outcome
+from bot.store.rows import SeatRow
+from bot.store.stats import GameRecord, RatingRow, ResultRow, Skill, StatsRepository
+
+log = logging.getLogger(__name__)
+
+DROPPED = ("left", "kicked", "forfeited")
+"""Seat statuses whose member is ranked last."""
+MODEL = PlackettLuce()
+
+
+def player_key(seat: SeatRow) -> str:
+    """Return who is rated for a seat: "u:<id>" for a member, "ai:<level>" for an AI."""
+    return f"u:{seat.user_id}" if seat.user_id is not None else f"ai:{seat.ai_level or 'ai'}"
+
+
+def final_ranks(seats: Sequence[SeatRow], ranks: Sequence[int]) -> list[int]:
+    """Rank seats still in by the outcome (1, 2, ...); put dropped members after all of them."""
+    kept = sorted({r for s, r in zip(seats, ranks, strict=True) if s.status not in DROPPED})
+    place = {rank: i for i, rank in enumerate(kept, start=1)}
+    last = len(kept) + 1
+    return [last if s.status in DROPPED else place[r] for s, r in zip(seats, ranks, strict=True)]
+
+
+def rate(skills: dict[str, Skill | None], seats: Sequence[tuple[str, int]]) -> dict[str, Skill]:
+    """Update skills with one match (Plackett-Luce); a key in several seats gets their mean."""
+    teams = [[_rating(skills[key], key)] for key, _ in seats]
+    rated = MODEL.rate(teams, ranks=[float(rank) for _, rank in seats])
+    sums: dict[str, list[Skill]] = {}
+    for (key, _), team in zip(seats, rated, strict=True):
+        sums.setdefault(key, []).append((team[0].mu, team[0].sigma))
+    return {
+        key: (sum(m for m, _ in got) / len(got), sum(s for _, s in got) / len(got))
+        for key, got in sums.items()
+    }
+
+
+def _rating(skill: Skill | None, key: str) -> PlackettLuceRating:
+    if skill is None:
+        return MODEL.rating(name=key)
+    return MODEL.rating(mu=skill[0], sigma=skill[1], name=key)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What /stats shows about a player."""
+
+    records: list[GameRecord]
+    ratings: list[RatingRow]
+
+    @property
+    def played(self) -> int:
+        """Return the number of finished matches."""
+        return sum(r.played for r in self.records)
+
+    @property
+    def won(self) -> int:
+        """Return the number of matches won (ranked first)."""
+        return sum(r.won for r in self.records)
+
+    @property
+    def favourite(self) -> str | None:
+        """Return the game played most."""
+        return self.records[0].game if self.records else None
+
+
+class StatsService:
+    """Writes results and ratings; reads profiles and leaderboards."""
+
+    def __init__(self, repo: StatsRepository) -> None:
+        self.repo = repo
+
+    async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
+        """Record a finished match's results and ratings; False if it was already recorded."""
+        ranks = final_ranks(live.seats, outcome.ranks)
+        scores = outcome.scores or (None,) * len(ranks)
+        results = [
+            ResultRow(seat.seat, player_key(seat), rank, score)
+            for seat, rank, score in zip(live.seats, ranks, scores, strict=True)
+        ]
+        done = await self.repo.record_match(live.id, live.row.game, results, rate)
+        if done:
+            log.info("match %s: results and ratings recorded", live.id)
+        return done
+
+    async def profile(self, user_id: int, game: str | None = None) -> Profile:
+        """Return a member's matches and ratings (in one game, or all)."""
+        key = f"u:{user_id}"
+        records = [r for r in await self.repo.records(key) if game in (None, r.game)]
+        ratings = [r for r in await self.repo.ratings(key) if game in (None, r.game)]
+        return Profile(records, ratings)
+
+    async def leaderboard(
+        self, game: str, guild_id: int | None, limit: int = 10
+    ) -> list[RatingRow]:
+        """Return the best-rated players of a game who finished a match in this guild."""
+        return await self.repo.leaderboard(game, guild_id, limit)

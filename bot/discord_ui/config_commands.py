@@ -1,0 +1,177 @@
+"""/config: moderators show and change this server's settings (see bot.app.guild_settings)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.app.guild_settings import SCHEMA, SPECS, SettingSpec, SettingsService
+from bot.discord_ui import messages
+from bot.discord_ui.controller import Controller
+from bot.discord_ui.perms import moderators_only
+from bot.engine import GameError
+
+Choices = list[app_commands.Choice[str]]
+
+
+def _value_suggestions(spec: SettingSpec) -> list[str]:
+    if spec.kind == "bool":
+        return ["on", "off"]
+    if spec.kind == "choice":
+        return list(spec.choices)
+    marks = [spec.default, spec.low, spec.high]
+    return [f"{m:g}" for m in dict.fromkeys(m for m in marks if m is not None)]
+
+
+class ConfigGroup(app_commands.Group):
+    """/config: every subcommand is for moderators only (checked, not only hinted)."""
+
+    def __init__(self, ui: Controller) -> None:
+        super().__init__(
+            name="config", description="Covert Table settings of this server", guild_only=True
+        )
+        self.ui = ui
+
+    @property
+    def settings(self) -> SettingsService:
+        """Return the settings service."""
+        assert self.ui.settings is not None
+        return self.ui.settings
+
+    async def _done(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="show", description="Every setting, its value and its default")
+    @moderators_only
+    async def show(self, interaction: discord.Interaction) -> None:
+        config = await self.settings.get(interaction.guild_id)
+        embed = discord.Embed(title=messages.CONFIG_TITLE, colour=0x5865F2)
+        for spec in SCHEMA:
+            value = getattr(config, spec.name)
+            text = (
+                f"**{spec.show(value)}** (default: {spec.show(spec.default)})\n{spec.description}"
+            )
+            embed.add_field(name=spec.name, value=text[:1024], inline=False)
+        embed.set_footer(text=messages.CONFIG_FOOTER)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="set", description="Change a setting")
+    @app_commands.describe(setting="Which setting", value="Its new value")
+    @moderators_only
+    async def set_(self, interaction: discord.Interaction, setting: str, value: str) -> None:
+        try:
+            new = await self.settings.set(
+                interaction.guild_id or 0, setting, value, interaction.user.id
+            )
+        except GameError as error:
+            await self.ui.reply_error(interaction, error.message)
+            return
+        spec = SPECS[setting.strip().lower()]
+        await self._done(
+            interaction, messages.CONFIG_CHANGED.format(name=spec.name, value=spec.show(new))
+        )
+
+    @set_.autocomplete("setting")
+    async def _setting_names(self, interaction: discord.Interaction, current: str) -> Choices:
+        return _choices([s.name for s in SCHEMA if s.scalar], current)
+
+    @set_.autocomplete("value")
+    async def _setting_values(self, interaction: discord.Interaction, current: str) -> Choices:
+        spec = SPECS.get(str(getattr(interaction.namespace, "setting", "")).strip().lower())
+        return _choices(_value_suggestions(spec) if spec else [], current)
+
+    @app_commands.command(name="reset", description="Put a setting back to its default")
+    @app_commands.describe(setting="Which setting")
+    @moderators_only
+    async def reset(self, interaction: discord.Interaction, setting: str) -> None:
+        try:
+            new = await self.settings.reset(interaction.guild_id or 0, setting, interaction.user.id)
+        except GameError as error:
+            await self.ui.reply_error(interaction, error.message)
+            return
+        spec = SPECS[setting.strip().lower()]
+        await self._done(
+            interaction, messages.CONFIG_RESET.format(name=spec.name, value=spec.show(new))
+        )
+
+    @reset.autocomplete("setting")
+    async def _all_names(self, interaction: discord.Interaction, current: str) -> Choices:
+        return _choices(list(SPECS), current)
+
+    @app_commands.command(name="channel", description="Allow or refuse games in a channel")
+    @app_commands.describe(
+        channel="The channel", allowed="May games be started there? (no list: any channel)"
+    )
+    @moderators_only
+    async def channel(
+        self, interaction: discord.Interaction, channel: discord.TextChannel, allowed: bool
+    ) -> None:
+        now = await self.settings.toggle_member(
+            interaction.guild_id or 0, "channels", channel.id, allowed, interaction.user.id
+        )
+        listed = SPECS["channels"].show(now)
+        text = messages.CHANNEL_ALLOWED if allowed else messages.CHANNEL_REFUSED
+        await self._done(interaction, text.format(channel=channel.mention, channels=listed))
+
+    @app_commands.command(name="game", description="Enable or turn off a game in this server")
+    @app_commands.describe(game="The game", enabled="May members start it?")
+    @moderators_only
+    async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:
+        if game not in self.ui.registry:
+            await self.ui.reply_error(interaction, messages.UNKNOWN_GAME)
+            return
+        await self.settings.toggle_member(
+            interaction.guild_id or 0, "disabled_games", game, not enabled, interaction.user.id
+        )
+        title = self.ui.registry.get(game).spec.title
+        text = messages.GAME_ENABLED if enabled else messages.GAME_DISABLED
+        await self._done(interaction, text.format(title=title))
+
+    @game.autocomplete("game")
+    async def _games(self, interaction: discord.Interaction, current: str) -> Choices:
+        games = [(m.spec.title, m.spec.key) for m in self.ui.registry.all()]
+        return [
+            app_commands.Choice(name=title, value=key)
+            for title, key in games
+            if current.lower() in title.lower() or current.lower() in key
+        ][:25]
+
+    @app_commands.command(name="modrole", description="Set the moderator role (none: clear it)")
+    @app_commands.describe(role="Members with this role may use /config and moderate matches")
+    @moderators_only
+    async def modrole(
+        self, interaction: discord.Interaction, role: discord.Role | None = None
+    ) -> None:
+        await self.settings.set_value(
+            interaction.guild_id or 0, "mod_role", role.id if role else None, interaction.user.id
+        )
+        if role is None:
+            await self._done(interaction, messages.MODROLE_CLEARED)
+        else:
+            await self._done(interaction, messages.MODROLE_SET.format(role=role.mention))
+
+    @app_commands.command(name="history", description="Who changed which setting, latest first")
+    @moderators_only
+    async def history(self, interaction: discord.Interaction) -> None:
+        changes = await self.settings.history(interaction.guild_id or 0)
+        lines = []
+        for change in changes:
+            spec = SPECS.get(change.setting)
+            show = spec.show if spec else str
+            new = spec.default if spec and change.new is None else change.new
+            lines.append(
+                messages.CONFIG_HISTORY_LINE.format(
+                    when=int(change.created_at.timestamp()),
+                    user=change.user_id,
+                    name=change.setting,
+                    old=show(change.old),
+                    new=show(new),
+                )
+            )
+        text = "\n".join(lines) or messages.CONFIG_HISTORY_EMPTY
+        await self._done(interaction, text[:2000])
+
+
+def _choices(values: list[str], current: str) -> Choices:
+    found = [v for v in values if current.lower() in v.lower()]
+    return [app_commands.Choice(name=v, value=v) for v in found[:25]]

@@ -1,0 +1,195 @@
+"""/match: your match in this channel, and match management for hosts and moderators."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui import messages
+from bot.discord_ui.controller import Controller, as_send
+from bot.discord_ui.payloads import private_payload
+from bot.discord_ui.perms import is_moderator
+from bot.engine import GameError
+from bot.store.repo import MatchRow
+
+MATCH_PARAM = "The match number shown on its table (default: the latest here)"
+
+
+def jump_url(row: MatchRow) -> str:
+    """Return a link to a match's table (or lobby) message, or to its channel."""
+    where = row.thread_id or row.channel_id
+    tail = f"/{row.table_message_id}" if row.table_message_id else ""
+    return f"https://discord.com/channels/{row.guild_id}/{where}{tail}"
+
+
+class MatchGroup(app_commands.Group):
+    """/match: commands about the matches of this channel and server."""
+
+    def __init__(self, ui: Controller) -> None:
+        super().__init__(name="match", description="Your match in this channel", guild_only=True)
+        self.ui = ui
+
+    async def _my_match(self, interaction: discord.Interaction) -> int | None:
+        channel_id = interaction.channel_id or 0
+        found = await self.ui.matches.user_matches(channel_id, interaction.user.id)
+        if not found:
+            await self.ui.reply_error(interaction, messages.NO_MATCH_HERE)
+            return None
+        return found[0]
+
+    async def _match_here(
+        self, interaction: discord.Interaction, number: int | None, statuses: tuple[str, ...]
+    ) -> MatchRow | None:
+        """Find match #number of this server, or the latest one of this channel."""
+        repo = self.ui.matches.repo
+        if number is not None:
+            row = await repo.get_match(number)
+            if row is None or row.guild_id != interaction.guild_id:
+                await self.ui.reply_error(
+                    interaction, messages.NO_MATCH_NUMBER.format(match_id=number)
+                )
+                return None
+            return row
+        rows = await repo.list_matches(interaction.guild_id, statuses)
+        here = [r for r in rows if interaction.channel_id in (r.channel_id, r.thread_id)]
+        if not here:
+            await self.ui.reply_error(interaction, messages.NO_ACTIVE_MATCH)
+            return None
+        return max(here, key=lambda r: r.id)
+
+    @app_commands.command(name="hand", description="See your hand and play from it")
+    @app_commands.describe(dm="Send it to me by direct message and let me play from there")
+    async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match_id = await self._my_match(interaction)
+        if match_id is None:
+            return
+        info = await self.ui.matches.private(match_id, interaction.user.id)
+        payload = as_send(private_payload(info))
+        if dm:
+            try:
+                await interaction.user.send(**payload)
+            except discord.HTTPException:
+                await interaction.followup.send(messages.DM_CLOSED, ephemeral=True, **payload)
+                return
+            await interaction.followup.send(messages.DM_SENT, ephemeral=True)
+            return
+        await interaction.followup.send(ephemeral=True, **payload)
+
+    @app_commands.command(name="status", description="Show the table of the match in this channel")
+    async def status(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.ui.matches.repo.list_matches(status=("active",))
+        here = [r.id for r in rows if interaction.channel_id in (r.channel_id, r.thread_id)]
+        if not here:
+            await interaction.followup.send(messages.NO_ACTIVE_MATCH, ephemeral=True)
+            return
+        payload = as_send(await self.ui.table(max(here)))
+        payload.pop("view", None)
+        await interaction.followup.send(ephemeral=True, **payload)
+
+    @app_commands.command(name="leave", description="Leave your match; the AI takes your seat")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match_id = await self._my_match(interaction)
+        if match_id is None:
+            return
+        try:
+            await self.ui.matches.leave(match_id, interaction.user.id)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        await interaction.followup.send(messages.LEFT, ephemeral=True)
+
+    @app_commands.command(name="end", description="End a match now (host or moderator)")
+    @app_commands.describe(match=MATCH_PARAM)
+    async def end(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._match_here(interaction, match, ("active", "lobby"))
+        if row is None:
+            return
+        moderator = await is_moderator(interaction)
+        try:
+            await self.ui.matches.end(row.id, interaction.user.id, moderator=moderator)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        await interaction.followup.send(messages.ENDED, ephemeral=True)
+
+    @app_commands.command(name="list", description="Open lobbies and matches in this server")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows = await self.ui.moderation.open_matches(interaction.guild_id or 0)
+        if not rows:
+            await interaction.followup.send(messages.MATCH_LIST_EMPTY, ephemeral=True)
+            return
+        lines = [self._list_line(row) for row in rows[:25]]
+        embed = discord.Embed(
+            title=messages.MATCH_LIST_TITLE, description="\n".join(lines)[:4000], colour=0x5865F2
+        )
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    def _list_line(self, row: MatchRow) -> str:
+        registry = self.ui.registry
+        title = registry.get(row.game).spec.title if row.game in registry else row.game
+        return messages.MATCH_LIST_LINE.format(
+            match_id=row.id,
+            title=title,
+            status="lobby" if row.status == "lobby" else "playing",
+            host=row.host_user_id,
+            where=jump_url(row),
+        )
+
+    @app_commands.command(name="kick", description="Remove a player; the AI takes the seat")
+    @app_commands.describe(member="Who to remove", match=MATCH_PARAM)
+    async def kick(
+        self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._match_here(interaction, match, ("active", "lobby"))
+        if row is None:
+            return
+        moderator = await is_moderator(interaction)
+        try:
+            await self.ui.moderation.remove(
+                row.id, member.id, interaction.user.id, moderator=moderator
+            )
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        text = messages.KICKED.format(member=member.mention, match_id=row.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="host", description="Hand hosting over to another player")
+    @app_commands.describe(member="The new host (seated in the match)", match=MATCH_PARAM)
+    async def host(
+        self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._match_here(interaction, match, ("active", "lobby"))
+        if row is None:
+            return
+        moderator = await is_moderator(interaction)
+        try:
+            await self.ui.moderation.hand_over(
+                row.id, member.id, interaction.user.id, moderator=moderator
+            )
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        text = messages.NEW_HOST.format(member=member.mention, match_id=row.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    @app_commands.command(name="log", description="The public move log (everything once over)")
+    @app_commands.describe(match=MATCH_PARAM)
+    async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        statuses = ("active", "lobby", "finished", "abandoned")
+        row = await self._match_here(interaction, match, statuses)
+        if row is None:
+            return
+        lines = await self.ui.moderation.log_lines(row.id)
+        body = "\n".join(lines)[-4000:] or messages.LOG_EMPTY
+        title = messages.LOG_TITLE.format(match_id=row.id)
+        embed = discord.Embed(title=title, description=body, colour=0x5865F2)
+        await interaction.followup.send(embed=embed, ephemeral=True)

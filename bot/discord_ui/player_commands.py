@@ -1,0 +1,128 @@
+"""/stats, /leaderboard and /prefs: a member's history, the best players, their preferences."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui import messages
+from bot.discord_ui.controller import Controller
+from bot.store.stats import RatingRow
+
+COLOUR = 0x5865F2
+
+
+def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]]:
+    """Build the top-level member commands."""
+
+    async def games(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = [(m.spec.title, m.spec.key) for m in ui.registry.all()]
+        return [
+            app_commands.Choice(name=title, value=key)
+            for title, key in found
+            if current.lower() in title.lower() or current.lower() in key
+        ][:25]
+
+    def title_of(key: str) -> str:
+        return ui.registry.get(key).spec.title if key in ui.registry else key
+
+    @app_commands.command(name="stats", description="Matches played and won, ratings")
+    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game")
+    @app_commands.autocomplete(game=games)
+    @app_commands.guild_only()
+    async def stats(
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+    ) -> None:
+        assert ui.stats is not None
+        who = member or interaction.user
+        profile = await ui.stats.profile(who.id, game or None)
+        name = who.display_name
+        if not profile.played:
+            await interaction.response.send_message(
+                messages.STATS_NONE.format(name=name), ephemeral=True
+            )
+            return
+        favourite = title_of(profile.favourite or "")
+        lines = [
+            messages.STATS_SUMMARY.format(
+                played=profile.played, won=profile.won, favourite=favourite
+            )
+        ]
+        records = {r.game: r for r in profile.records}
+        for rating in profile.ratings:
+            record = records.get(rating.game)
+            lines.append(
+                messages.RATING_LINE.format(
+                    title=title_of(rating.game),
+                    rating=rating.ordinal,
+                    played=record.played if record else rating.matches,
+                    won=record.won if record else rating.wins,
+                )
+            )
+        embed = discord.Embed(
+            title=messages.STATS_TITLE.format(name=name),
+            description="\n".join(lines),
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
+    @app_commands.describe(game="The game")
+    @app_commands.autocomplete(game=games)
+    @app_commands.guild_only()
+    async def leaderboard(interaction: discord.Interaction, game: str) -> None:
+        assert ui.stats is not None
+        if game not in ui.registry:
+            await ui.reply_error(interaction, messages.UNKNOWN_GAME)
+            return
+        rows = await ui.stats.leaderboard(game, interaction.guild_id)
+        title = title_of(game)
+        if not rows:
+            await interaction.response.send_message(
+                messages.LEADERBOARD_EMPTY.format(title=title), ephemeral=True
+            )
+            return
+        lines = [_leader_line(place, row) for place, row in enumerate(rows, start=1)]
+        embed = discord.Embed(
+            title=messages.LEADERBOARD_TITLE.format(title=title),
+            description="\n".join(lines),
+            colour=COLOUR,
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="prefs", description="Your preferences: DMs on your turn")
+    @app_commands.describe(
+        dm_turn="DM me when it is my turn", dm_hand="DM me my hand at every turn"
+    )
+    async def prefs(
+        interaction: discord.Interaction, dm_turn: bool | None = None, dm_hand: bool | None = None
+    ) -> None:
+        assert ui.settings is not None
+        user_id = interaction.user.id
+        if dm_turn is None and dm_hand is None:
+            current = await ui.settings.prefs(user_id)
+        else:
+            current = await ui.settings.set_prefs(user_id, dm_turn=dm_turn, dm_hand=dm_hand)
+        text = messages.PREFS_LINES.format(
+            dm_turn="on" if current.dm_turn else "off", dm_hand="on" if current.dm_hand else "off"
+        )
+        if current.dm_closed:
+            text += messages.PREFS_CLOSED
+        embed = discord.Embed(title=messages.PREFS_TITLE, description=text, colour=COLOUR)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    return [stats, leaderboard, prefs]
+
+
+def _leader_line(place: int, row: RatingRow) -> str:
+    kind, _, ident = row.player_key.partition(":")
+    who = f"<@{ident}>" if kind == "u" else messages.AI_PLAYER.format(level=ident)
+    return messages.LEADERBOARD_LINE.format(
+        place=place, who=who, rating=row.ordinal, played=row.matches, won=row.wins
+    )

@@ -1,0 +1,163 @@
+"""Results per seat and skill ratings per game, written once per finished match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Select, case, func, insert, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import Match, MatchResult, Rating, utcnow
+from bot.store.sql import Sessions, upsert
+
+Skill = tuple[float, float]
+"""(mu, sigma) of a rating."""
+RateFn = Callable[[dict[str, Skill | None], Sequence[tuple[str, int]]], dict[str, Skill]]
+"""Given current skills by player key (None: unrated) and (player key, rank) per seat,
+return the new skill of every player key."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """How one seat finished: who sat there ("u:<id>" or "ai:<level>"), rank, score."""
+
+    seat: int
+    player_key: str
+    rank: int
+    score: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A player's rating in one game."""
+
+    game: str
+    player_key: str
+    mu: float
+    sigma: float
+    matches: int
+    wins: int
+
+    @property
+    def ordinal(self) -> float:
+        """Return the conservative skill estimate used to rank players."""
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A player's finished matches of one game."""
+
+    game: str
+    played: int
+    won: int
+
+
+class StatsRepository:
+    """Match results and ratings."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self._sessions = sessions
+
+    async def record_match(
+        self, match_id: int, game: str, results: Sequence[ResultRow], rate: RateFn
+    ) -> bool:
+        """Store a match's results and update ratings, once; False if already recorded."""
+        try:
+            async with self._sessions() as session, session.begin():
+                done = await session.scalar(
+                    select(func.count()).where(MatchResult.match_id == match_id)
+                )
+                if done:
+                    return False
+                await session.execute(
+                    insert(MatchResult),
+                    [
+                        {
+                            "match_id": match_id,
+                            "seat": r.seat,
+                            "player_key": r.player_key,
+                            "rank": r.rank,
+                            "score": r.score,
+                        }
+                        for r in results
+                    ],
+                )
+                await self._rate(session, game, results, rate)
+        except IntegrityError:
+            return False  # another process recorded it first
+        return True
+
+    async def _rate(
+        self, session: AsyncSession, game: str, results: Sequence[ResultRow], rate: RateFn
+    ) -> None:
+        keys = sorted({r.player_key for r in results})
+        query = select(Rating).where(Rating.game == game, Rating.player_key.in_(keys))
+        current = {r.player_key: r for r in (await session.scalars(query)).all()}
+        skills = {k: (current[k].mu, current[k].sigma) if k in current else None for k in keys}
+        new = rate(skills, [(r.player_key, r.rank) for r in results])
+        for key in keys:
+            old = current.get(key)
+            won = any(r.rank == 1 for r in results if r.player_key == key)
+            mu, sigma = new[key]
+            values = {
+                "game": game,
+                "player_key": key,
+                "mu": mu,
+                "sigma": sigma,
+                "matches": (old.matches if old else 0) + 1,
+                "wins": (old.wins if old else 0) + int(won),
+                "updated_at": utcnow(),
+            }
+            await upsert(session, Rating, values, keys=("game", "player_key"))
+
+    async def results_of(self, match_id: int) -> list[ResultRow]:
+        """Return the recorded results of a match, in seat order."""
+        query = (
+            select(MatchResult).where(MatchResult.match_id == match_id).order_by(MatchResult.seat)
+        )
+        async with self._sessions() as session:
+            found = (await session.scalars(query)).all()
+        return [ResultRow(r.seat, r.player_key, r.rank, r.score) for r in found]
+
+    async def ratings(self, player_key: str) -> list[RatingRow]:
+        """Return a player's ratings in every game they played."""
+        query = select(Rating).where(Rating.player_key == player_key).order_by(Rating.game)
+        return await self._ratings(query)
+
+    async def leaderboard(
+        self, game: str, guild_id: int | None, limit: int = 10
+    ) -> list[RatingRow]:
+        """Return the best-rated players of a game (who finished a match in this guild)."""
+        query = select(Rating).where(Rating.game == game)
+        if guild_id is not None:
+            here = (
+                select(MatchResult.player_key)
+                .join(Match, Match.id == MatchResult.match_id)
+                .where(Match.guild_id == guild_id, Match.game == game)
+            )
+            query = query.where(Rating.player_key.in_(here))
+        query = query.order_by((Rating.mu - 3 * Rating.sigma).desc()).limit(limit)
+        return await self._ratings(query)
+
+    async def records(self, player_key: str) -> list[GameRecord]:
+        """Return a player's matches played and won, per game, most played first."""
+        won = func.sum(case((MatchResult.rank == 1, 1), else_=0))
+        query = (
+            select(Match.game, func.count(), won)
+            .join(Match, Match.id == MatchResult.match_id)
+            .where(MatchResult.player_key == player_key)
+            .group_by(Match.game)
+            .order_by(func.count().desc(), Match.game)
+        )
+        async with self._sessions() as session:
+            rows = (await session.execute(query)).all()
+        return [GameRecord(game, int(played), int(wins or 0)) for game, played, wins in rows]
+
+    async def _ratings(self, query: Select[Any]) -> list[RatingRow]:
+        async with self._sessions() as session:
+            found = (await session.scalars(query)).all()
+        return [RatingRow(r.game, r.player_key, r.mu, r.sigma, r.matches, r.wins) for r in found]

@@ -1,0 +1,130 @@
+"""A settable clock, a publisher that records what it was told, and services wired to both."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.app.absence import AbsenceService
+from bot.app.guild_settings import SettingsService
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.moderation import ModerationService
+from bot.app.scheduler import Scheduler
+from bot.app.stats import StatsService
+from bot.games import build_registry
+from bot.store.store import Store
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time forward."""
+        self.now += timedelta(seconds=seconds)
+
+
+@dataclass
+class RecordingPublisher:
+    """Records every call of the Publisher port."""
+
+    changed: list[int] = field(default_factory=list)
+    lobbies: list[int] = field(default_factory=list)
+    reminders: list[tuple[int, list[int]]] = field(default_factory=list)
+    graces: list[tuple[int, list[int], datetime]] = field(default_factory=list)
+
+    async def match_changed(self, match_id: int) -> None:
+        self.changed.append(match_id)
+
+    async def lobby_changed(self, match_id: int) -> None:
+        self.lobbies.append(match_id)
+
+    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        self.reminders.append((match_id, list(user_ids)))
+
+    async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+        self.graces.append((match_id, list(user_ids), deadline))
+
+
+@dataclass
+class World:
+    """Every service of one bot process, on a fake clock."""
+
+    store: Store
+    clock: FakeClock
+    publisher: RecordingPublisher
+    settings: SettingsService
+    stats: StatsService
+    matches: MatchService
+    lobbies: LobbyService
+    moderation: ModerationService
+    absence: AbsenceService
+    scheduler: Scheduler
+
+
+def build_world(store: Store, clock: FakeClock | None = None, seed: int = 5) -> World:
+    """Wire the services as the bot does, with a fake clock and a recording publisher."""
+    clock = clock or FakeClock()
+    publisher = RecordingPublisher()
+    registry = build_registry()
+    settings = SettingsService(store.settings)
+    stats = StatsService(store.stats)
+    matches = MatchService(
+        store.matches, registry, publisher, settings=settings, stats=stats, clock=clock
+    )
+    lobbies = LobbyService(store.matches, registry, matches, seeds=random.Random(seed))
+    absence = AbsenceService(matches)
+    scheduler = Scheduler(matches, lobbies, absence)
+    return World(
+        store,
+        clock,
+        publisher,
+        settings,
+        stats,
+        matches,
+        lobbies,
+        ModerationService(matches, lobbies),
+        absence,
+        scheduler,
+    )
+
+
+async def start_match(
+    world: World, users: Sequence[int] = (1, 2), ai: int = 0, **options: Any
+) -> int:
+    """Open a COVERTA lobby in guild 10, seat these users (and AIs), start it."""
+    pacing = options.pop("pacing", None)
+    lobby = await world.lobbies.open(
+        guild_id=10,
+        channel_id=20,
+        game="coverta",
+        options=options,
+        host=(users[0], f"User {users[0]}"),
+        pacing=pacing,
+    )
+    for user in users[1:]:
+        await world.lobbies.join(lobby.match_id, user, f"User {user}")
+    for _ in range(ai):
+        await world.lobbies.add_ai(lobby.match_id, users[0])
+    await world.lobbies.start(lobby.match_id, users[0])
+    return lobby.match_id
+
+
+async def settle(world: World) -> None:
+    """Let AI drivers started by the services finish."""
+    import asyncio
+
+    for _ in range(200):
+        tasks = [t for t in world.matches._drivers.values() if not t.done()]
+        if not tasks:
+            return
+        await asyncio.gather(*tasks)

@@ -1,0 +1,213 @@
+"""Turn timers on a fake clock: reminders, timeouts, the absent rule, downtime, lobby expiry."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from bot.app import scheduler as scheduler_module
+from bot.store.store import Store
+from tests.app.fakes import FakeClock, World, build_world, settle, start_match
+
+MINUTE = 60.0
+
+
+@pytest.fixture
+async def store(engine: Any) -> AsyncIterator[Store]:
+    yield Store(engine)
+
+
+@pytest.fixture
+def world(store: Store) -> World:
+    return build_world(store)
+
+
+async def seat_to_act(world: World, match_id: int) -> int:
+    live = await world.matches.load(match_id)
+    return min(world.matches.human_to_act(live))
+
+
+async def test_a_match_gets_a_deadline_and_one_reminder_before_it(world: World) -> None:
+    match_id = await start_match(world)
+    live = await world.matches.load(match_id)
+    start = world.clock.now
+    assert live.row.turn_deadline == start + timedelta(minutes=5)
+    assert live.row.reminder_at == start + timedelta(minutes=4)
+    assert await world.scheduler.fire_due() == 0
+    world.clock.advance(4 * MINUTE)
+    assert await world.scheduler.fire_due() == 1
+    seat = await seat_to_act(world, match_id)
+    user = live.seats[seat].user_id
+    assert world.publisher.reminders == [(match_id, [user])]
+    assert await world.scheduler.fire_due() == 0  # once only
+    assert world.publisher.reminders == [(match_id, [user])]
+
+
+async def test_on_expiry_the_ai_plays_the_turn_and_the_table_says_so(world: World) -> None:
+    match_id = await start_match(world)
+    seat = await seat_to_act(world, match_id)
+    version = (await world.matches.load(match_id)).version
+    world.clock.advance(5 * MINUTE)
+    assert await world.scheduler.fire_due() == 1
+    live = await world.matches.load(match_id)
+    assert live.version > version
+    assert seat not in world.matches.human_to_act(live)
+    assert live.seats[seat].timeouts == 1 and live.seats[seat].status == "playing"
+    assert any("Time ran out for User" in line for line in live.recent_for(None))
+    assert live.row.turn_deadline == world.clock.now + timedelta(minutes=5)
+    # A reload (a restart) still shows the note among the recent moves.
+    world.matches.forget(match_id)
+    reloaded = await world.matches.load(match_id)
+    assert any("Time ran out" in line for line in reloaded.recent_for(None))
+
+
+async def test_acting_yourself_resets_the_count_of_timeouts(world: World) -> None:
+    match_id = await start_match(world)
+    seat = await seat_to_act(world, match_id)
+    world.clock.advance(5 * MINUTE)
+    await world.scheduler.fire_due()
+    for _ in range(30):  # play the other seat by hand until the timed-out seat acts again
+        live = await world.matches.load(match_id)
+        acting = min(world.matches.human_to_act(live))
+        rules = live.module.rules
+        token = rules.legal_actions(live.state, acting)[0].token()
+        user = live.seats[acting].user_id
+        assert user is not None
+        await world.matches.submit(match_id, user, live.version, token)
+        if acting == seat:
+            break
+    live = await world.matches.load(match_id)
+    assert live.seats[seat].timeouts == 0
+
+
+async def test_after_n_timeouts_the_ai_takes_the_seat(world: World) -> None:
+    await world.settings.set(10, "absent_after", "2", user_id=99)
+    match_id = await start_match(world)
+    for _ in range(10):
+        world.clock.advance(5 * MINUTE)
+        await world.scheduler.fire_due()
+        await settle(world)  # the AI moves for seats it took over
+        live = await world.matches.load(match_id)
+        if all(s.status == "autopilot" for s in live.seats):
+            break
+    assert [s.status for s in live.seats] == ["autopilot", "autopilot"]
+    kinds = [n.kind for n in await world.store.matches.notes(match_id)]
+    assert kinds.count("autopilot") == 2 and kinds.count("timeout") == 2
+    await settle(world)
+    live = await world.matches.load(match_id)
+    assert live.row.status == "finished" and live.row.turn_deadline is None
+    results = await world.store.stats.results_of(match_id)
+    assert sorted(r.player_key for r in results) == ["u:1", "u:2"]
+
+
+async def test_a_forfeit_ends_a_two_player_match(world: World) -> None:
+    await world.settings.set(10, "absent", "forfeit", user_id=99)
+    await world.settings.set(10, "absent_after", "1", user_id=99)
+    match_id = await start_match(world)
+    seat = await seat_to_act(world, match_id)
+    world.clock.advance(5 * MINUTE)
+    await world.scheduler.fire_due()
+    live = await world.matches.load(match_id)
+    assert live.row.status == "finished"
+    assert live.row.result is not None and live.row.result["termination"] == "forfeit"
+    assert live.seats[seat].status == "forfeited"
+    results = {r.player_key: r.rank for r in await world.store.stats.results_of(match_id)}
+    loser = f"u:{live.seats[seat].user_id}"
+    assert results[loser] == 2 and sorted(results.values()) == [1, 2]
+    table = await world.matches.table(match_id)
+    assert "won: everyone else forfeited" in table.screen.body
+
+
+async def test_timers_that_ran_out_during_downtime_get_a_grace_period(store: Store) -> None:
+    clock = FakeClock()
+    before = build_world(store, clock)
+    match_id = await start_match(before)
+    version = (await before.matches.load(match_id)).version
+    clock.advance(20 * MINUTE)  # the bot was down
+    after = build_world(store, clock)
+    assert await after.absence.catch_up() == [match_id]
+    live = await after.matches.load(match_id)
+    assert live.version == version  # nobody was timed out for the bot's absence
+    assert live.row.turn_deadline == clock.now + timedelta(minutes=5)
+    assert after.publisher.graces and after.publisher.graces[0][0] == match_id
+    assert any("offline" in line for line in live.recent_for(None))
+    clock.advance(5 * MINUTE)
+    assert await after.scheduler.fire_due() == 1
+    assert (await after.matches.load(match_id)).version > version
+
+
+async def test_a_lobby_nobody_starts_expires(world: World) -> None:
+    lobby = await world.lobbies.open(
+        guild_id=10, channel_id=20, game="coverta", options={}, host=(1, "One")
+    )
+    world.clock.advance(59 * MINUTE)
+    assert await world.scheduler.fire_due() == 0
+    world.clock.advance(MINUTE)
+    assert await world.scheduler.fire_due() == 1
+    assert (await world.lobbies.info(lobby.match_id)).row.status == "abandoned"
+    assert world.publisher.lobbies == [lobby.match_id]
+    notes = await world.store.matches.notes(lobby.match_id)
+    assert notes[0].kind == "expire"
+
+
+async def test_correspondence_pacing_uses_hours(world: World) -> None:
+    match_id = await start_match(world, pacing="correspondence")
+    live = await world.matches.load(match_id)
+    assert live.row.turn_deadline == world.clock.now + timedelta(hours=24)
+
+
+class FakeSleep:
+    """Stands in for asyncio.sleep in the scheduler: records delays, moves the fake clock."""
+
+    def __init__(self, clock: FakeClock, budget: int) -> None:
+        self.clock, self.budget, self.delays = clock, budget, []
+
+    async def __call__(self, delay: float) -> None:
+        self.delays.append(delay)
+        if len(self.delays) > self.budget:
+            await asyncio.Event().wait()  # park for good
+        self.clock.advance(delay)
+
+    async def calls(self, count: int) -> None:
+        for _ in range(500):
+            if len(self.delays) >= count:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"the scheduler slept {len(self.delays)} times, not {count}")
+
+
+async def test_the_loop_sleeps_until_the_next_timer_and_fires_it(
+    world: World,
+) -> None:
+    match_id = await start_match(world)
+    sleep = FakeSleep(world.clock, budget=2)
+    world.scheduler.sleep = sleep
+    world.scheduler.start()
+    try:
+        await sleep.calls(3)
+    finally:
+        await world.scheduler.stop()
+    assert sleep.delays[:2] == [4 * MINUTE, MINUTE]
+    assert len(world.publisher.reminders) == 1
+    live = await world.matches.load(match_id)
+    assert sum(s.timeouts for s in live.seats) == 1
+
+
+async def test_a_new_earlier_deadline_wakes_the_loop(
+    world: World,
+) -> None:
+    sleep = FakeSleep(world.clock, budget=0)
+    world.scheduler.sleep = sleep
+    world.scheduler.start()
+    try:
+        await sleep.calls(1)
+        assert sleep.delays == [scheduler_module.MAX_NAP]
+        await start_match(world)
+        await sleep.calls(2)
+    finally:
+        await world.scheduler.stop()
+    assert sleep.delays[-1] == 4 * MINUTE

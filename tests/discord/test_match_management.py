@@ -1,0 +1,96 @@
+"""/match list, kick, host, end and log; lobbies that expire; all of it in the match log."""
+
+from __future__ import annotations
+
+from bot.discord_ui import messages
+from tests.discord.helpers import answer, open_table, stored, text_of
+
+HOUR = 3600
+
+
+async def test_list_shows_open_lobbies_and_matches_with_links(world) -> None:
+    assert messages.MATCH_LIST_EMPTY in answer(await world.dave.slash(world.channel, "match list"))
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    await world.carol.slash(world.channel, "coverta start")
+    listed = answer(await world.dave.slash(world.channel, "match list"))
+    guild, channel = world.guild.id, world.channel.id
+    assert f"**#{match_id}** COVERTA · playing" in listed
+    assert f"https://discord.com/channels/{guild}/{channel}/{table.id}" in listed
+    assert f"**#{match_id + 1}** COVERTA · lobby · host <@{world.carol.id}>" in listed
+
+
+async def test_kick_needs_the_host_or_a_moderator_and_hands_the_seat_to_the_ai(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob", "carol"))
+    refused = await world.bob.slash(world.channel, "match kick", member=world.carol)
+    assert "Only the host or a moderator can remove players." in answer(refused)
+    refused = await world.dave.slash(world.channel, "match kick", member=world.carol)
+    assert "Only the host or a moderator" in answer(refused)
+    done = await world.alice.slash(world.channel, "match kick", member=world.carol)
+    assert "no longer plays in match" in answer(done)
+    live = await env.bot.controller.matches.load(match_id)
+    assert [s.status for s in live.seats] == ["playing", "playing", "kicked"]
+    assert f"carol was removed by <@{world.alice.id}>; the AI plays that seat." in text_of(
+        env, table
+    )
+    log = answer(await world.dave.slash(world.channel, "match log"))
+    assert "carol was removed by" in log
+
+
+async def test_the_host_hands_hosting_over_and_a_moderator_ends_the_match(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    refused = await world.bob.slash(world.channel, "match host", member=world.bob)
+    assert "Only the host or a moderator can hand hosting over." in answer(refused)
+    refused = await world.alice.slash(world.channel, "match host", member=world.dave)
+    assert "The new host must be seated" in answer(refused)
+    await world.alice.slash(world.channel, "match host", member=world.bob)
+    assert (await env.bot.controller.matches.row(match_id)).host_user_id == world.bob.id
+    assert "Only the host or a moderator" in answer(
+        await world.alice.slash(world.channel, "match end")
+    )
+    referees = world.guild.create_role("Referees")
+    ref = world.guild.add_member(env.create_user("ref"), roles=[referees])
+    await world.mod.slash(world.channel, "config modrole", role=referees)
+    assert messages.ENDED in answer(await ref.slash(world.channel, "match end", match=match_id))
+    assert "ended before its finish" in text_of(env, table)
+    log = answer(await world.dave.slash(world.channel, "match log", match=match_id))
+    assert "handed hosting over to" in log and f"ended by <@{ref.id}>" in log
+
+
+async def test_the_log_shows_public_moves_and_everything_once_over(world) -> None:
+    env = world.env
+    _table, match_id = await open_table(world, players=("alice",), ai=2)
+    during = answer(await world.dave.slash(world.channel, "match log"))
+    assert f"Match #{match_id}: log" in during
+    await world.alice.slash(world.channel, "match leave")
+    assert (await env.bot.controller.matches.row(match_id)).status == "finished"
+    after = answer(await world.dave.slash(world.channel, "match log", match=match_id))
+    assert "alice left; the AI plays that seat." in after
+    missing = answer(await world.dave.slash(world.channel, "match log", match=999))
+    assert "There is no match #999 in this server." in missing
+
+
+async def test_a_lobby_nobody_starts_expires_and_says_so(world) -> None:
+    env = world.env
+    await world.mod.slash(world.channel, "config set", setting="lobby_minutes", value="30")
+    lobby = (await world.alice.slash(world.channel, "coverta start")).response
+    await env.advance_time(HOUR / 2)
+    assert "Cancelled" in text_of(env, lobby)
+    assert not [c for c in stored(env, lobby).components]
+    row = await env.bot.controller.matches.row(1)
+    assert row.status == "abandoned"
+    log = answer(await world.alice.slash(world.channel, "match log", match=1))
+    assert "nobody started it within 30 minutes" in log
+
+
+async def test_a_host_or_moderator_removes_a_member_from_a_lobby(world) -> None:
+    env = world.env
+    lobby = (await world.alice.slash(world.channel, "coverta start")).response
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    refused = await world.bob.slash(world.channel, "match kick", member=world.carol)
+    assert "Only the host can remove members." in answer(refused)
+    await world.mod.slash(world.channel, "match kick", member=world.carol)
+    seats = str(stored(env, lobby).embeds[0])
+    assert "carol" not in seats and "bob" in seats

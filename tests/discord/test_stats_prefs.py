@@ -1,0 +1,115 @@
+"""/stats, /leaderboard and /prefs end to end, closed DMs included."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.discord.helpers import (
+    answer,
+    member_by_id,
+    open_table,
+    play_one_turn,
+    private_message,
+    to_act,
+)
+
+
+async def take_turn(world: Any, table: Any, rng: random.Random) -> None:
+    """Let the member to act play until someone else is to act."""
+    env = world.env
+    first = to_act(env, table)[0]
+    member = member_by_id(world)[first]
+    for _ in range(8):
+        view = private_message(await member.slash(world.channel, "match hand"))
+        await play_one_turn(member, env, view, rng)
+        if to_act(env, table) != [first]:
+            return
+    raise AssertionError("the turn never passed")
+
+
+def dm_texts(member: Any) -> list[str]:
+    return [m.content or "" for m in member.user.dm_channel.history()]
+
+
+def close_dms(world: Any, member: Any) -> None:
+    world.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
+async def test_ratings_and_stats_after_a_few_matches(world) -> None:
+    env = world.env
+    for _ in range(2):
+        await open_table(world, players=("alice",), ai=2)
+        await world.alice.slash(world.channel, "match leave")
+    await world.mod.slash(world.channel, "config set", setting="absent", value="forfeit")
+    await world.mod.slash(world.channel, "config set", setting="absent_after", value="1")
+    table, _ = await open_table(world, players=("alice", "bob"))
+    absent = to_act(env, table)[0]
+    await env.advance_time(300)
+    alice_won = absent != world.alice.id
+    stats = answer(await world.dave.slash(world.channel, "stats", member=world.alice))
+    assert f"Matches played: **3** · won: **{int(alice_won)}**" in stats
+    assert "favourite game: **COVERTA**" in stats and "COVERTA: rating" in stats
+    only = answer(await world.alice.slash(world.channel, "stats", game="coverta"))
+    assert "Matches played: **3**" in only
+    board = answer(await world.dave.slash(world.channel, "leaderboard", game="coverta"))
+    assert board.index("🤖 AI (") < board.index(f"<@{world.alice.id}>")
+    assert f"<@{world.bob.id}>" in board and "(2 played, 2 won)" in board
+    nothing = answer(await world.alice.slash(world.channel, "stats", member=world.dave))
+    assert "dave has not finished a match yet." in nothing
+    unknown = answer(await world.dave.slash(world.channel, "leaderboard", game="chess"))
+    assert "I don't know that game." in unknown
+
+
+async def test_prefs_show_and_change(world) -> None:
+    shown = answer(await world.alice.slash(world.channel, "prefs"))
+    assert "DM me when it is my turn: **off**" in shown
+    changed = answer(await world.alice.slash(world.channel, "prefs", dm_turn=True))
+    assert "DM me when it is my turn: **on**" in changed
+    assert "DM me my hand at every turn: **off**" in changed
+
+
+async def test_turn_dms_and_closed_dms_fall_back_to_mentions_once(world) -> None:
+    env = world.env
+    rng = random.Random(3)
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "prefs", dm_turn=True)
+    close_dms(world, world.bob)
+    table, _match_id = await open_table(world, players=("alice", "bob"))
+    first, second = (world.alice, world.bob)
+    assert to_act(env, table) == [first.id]
+    assert any("It's your turn in **COVERTA**" in t for t in dm_texts(first))
+    assert not any(f"<@{first.id}>, it's your turn" in m.content for m in world.channel.history())
+    await take_turn(world, table, rng)
+    fallback = world.channel.history()[-1].content
+    assert f"<@{second.id}>, it's your turn" in fallback
+    assert "I can't send you direct messages" in fallback
+    assert (await env.bot.controller.settings.prefs(second.id)).dm_closed
+    await take_turn(world, table, rng)
+    await take_turn(world, table, rng)
+    again = world.channel.history()[-1].content
+    assert f"<@{second.id}>, it's your turn" in again and "can't send" not in again
+    tries = [
+        r
+        for r in env.http_requests
+        if r.method == "POST" and r.path == f"/channels/{second.user.dm_channel.id}/messages"
+    ]
+    assert len(tries) == 1  # said once; not tried again until the prefs change
+    assert "mention you in the channel" in answer(await second.slash(world.channel, "prefs"))
+
+
+async def test_hand_by_dm_at_every_turn(world) -> None:
+    env = world.env
+    await world.alice.slash(world.channel, "prefs", dm_hand=True)
+    table, _ = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    dm = world.alice.user.dm_channel.history()[-1]
+    assert "It's your turn" in (dm.content or "")
+    assert dm.embeds and dm.components  # the private view, playable from the DM
