@@ -18,6 +18,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     sub.add_parser("migrate", help="upgrade the database schema to the latest revision")
+    _add_playground_parser(sub)
     args = parser.parse_args(argv)
     load_dotenv()
     try:
@@ -27,10 +28,37 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.command == "migrate":
             return migrate(settings)
+        if args.command == "playground":
+            return playground(settings, args)
         return run(settings)
     except ConfigError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
+
+
+def _add_playground_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare `playground [--port N] [--members a,b,c] [--db PATH]`."""
+    play = sub.add_parser(
+        "playground", help="try the bot offline: a simulated Discord channel in your browser"
+    )
+    play.add_argument("--port", type=int, default=0, metavar="N", help="page port (default: any)")
+    play.add_argument(
+        "--members", default="alice,bob,carol", metavar="NAMES", help="alice,bob,carol by default"
+    )
+    play.add_argument(
+        "--db", default="playground.db", metavar="PATH", help="SQLite file (playground.db)"
+    )
+
+
+def playground(settings: Settings, args: argparse.Namespace) -> int:
+    """Run the real bot against a simulated Discord in the browser (the `playground` extra)."""
+    try:
+        from bot.playground import run_playground
+    except ImportError as error:
+        install = 'pip install -e ".[playground]"'
+        missing = f"{error.name} is missing"
+        raise ConfigError(f"the playground needs its extra ({missing}): {install}") from None
+    return run_playground(settings, port=args.port, members=args.members, db=args.db)
 
 
 def migrate(settings: Settings) -> int:

@@ -1,0 +1,102 @@
+"""Conductor: one SimCord call at a time, a clock that keeps real time, pages that follow.
+
+The bot's timers (AI pauses, turn timers) run on SimCord's virtual clock, which
+does not follow the wall clock, and the Preview shows a new state only when it
+republishes. The conductor advances the clock by the real time that passed, a
+few times a second, and republishes the pages only when the bot actually did
+something: when the count of REST requests it made has changed since the last
+publication. A blind refresh would
+be worse than none, because it invalidates clicks made against the previous
+version of a page.
+
+Every Python-side SimCord call (clock steps, refreshes, scripted members in
+tests) goes through `exclusive`, and browser actions take the same lock (see
+`_simcord_pin`), so no two of them ever overlap.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from simcord import SetupError
+
+from bot.playground._simcord_pin import guard_browser_actions
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+TICK = 0.2
+"""Seconds of real time between two clock steps."""
+
+
+class Conductor:
+    """Serializes SimCord calls, keeps the virtual clock in step, republishes on change."""
+
+    def __init__(
+        self, env: Any, preview: Any = None, *, tick: float = TICK, rate: float = 1.0
+    ) -> None:
+        self.env = env
+        self.preview = preview
+        self.tick = tick
+        self.rate = rate
+        """Simulated seconds per real second: 1 in the playground, more in fast tests."""
+        self.lock = asyncio.Lock()
+        self.guarded = False
+        """Whether browser actions take the lock too (False: public API only)."""
+        self._published = len(env.http_requests)
+        self._last_step = asyncio.get_running_loop().time()
+
+    def attach(self, preview: Any) -> None:
+        """Follow a Preview: serialize its browser actions and republish it on change."""
+        self.preview = preview
+        self._published = len(self.env.http_requests)
+        self.guarded = guard_browser_actions(preview, self.lock, self.publish_if_changed)
+
+    async def exclusive(self, work: Callable[[], Awaitable[T]]) -> T:
+        """Run one SimCord call (or a few) while no other call or browser action runs."""
+        async with self.lock:
+            return await work()
+
+    async def run(self) -> None:
+        """Step the clock and publish changes until cancelled."""
+        while True:
+            await asyncio.sleep(self.tick)
+            await self.step()
+
+    async def step(self) -> None:
+        """Advance the clock by the real time since the last step, then publish changes."""
+        async with self.lock:
+            try:
+                await self._advance_clock()
+                await self.publish_if_changed()
+            except SetupError as error:
+                # Without the browser guard a click may hold SimCord: try again next tick.
+                log.debug("clock step postponed: %s", error)
+            except Exception:
+                log.exception("the playground clock step failed; trying again")
+
+    async def _advance_clock(self) -> None:
+        now = asyncio.get_running_loop().time()
+        elapsed = now - self._last_step
+        if elapsed > 0:
+            await self.env.advance_time(elapsed * self.rate)
+        self._last_step = now
+
+    async def publish_if_changed(self) -> None:
+        """Republish every page if the bot made a request since the last publication."""
+        preview = self.preview
+        if preview is None or len(self.env.http_requests) == self._published:
+            return
+        try:
+            await preview.refresh()
+        except SetupError:
+            return  # the session is ending or ended
+        except Exception:
+            # Never fail the browser action this runs after; the next change retries.
+            log.exception("could not republish the playground pages")
+            return
+        self._published = len(self.env.http_requests)

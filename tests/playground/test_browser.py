@@ -1,0 +1,199 @@
+"""A real browser plays in `python -m bot playground`: lobby, AI seats, My hand, one move.
+
+Runs headless Chromium (Debian's `chromium`, installed by `.ci/run`) through
+Playwright. Outside CI it is skipped, with the reason, when either is missing;
+in CI (`CI=true`) a missing browser is a failure. The last screenshot is saved
+to artifacts/playground.png.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import os
+import re
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOT = ROOT / "artifacts" / "playground.png"
+URL = re.compile(r"http://127\.0\.0\.1:\d+/#\S+")
+CHROMIUM_ARGS = [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+AI_MOVE_DELAY = "1.5"
+"""Seconds an AI seat waits: the default, long enough that the clock, not a click, paces it."""
+
+
+def require_browser() -> None:
+    """Skip (fail in CI) unless Playwright and Debian's Chromium are installed."""
+    missing = []
+    if importlib.util.find_spec("playwright") is None:
+        missing.append('the playwright package (pip install -e ".[dev]")')
+    if not CHROMIUM.exists():
+        missing.append(f"{CHROMIUM} (apt-get install chromium)")
+    if not missing:
+        return
+    reason = "the real-browser playground test needs " + " and ".join(missing)
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"{reason}; .ci/run installs them", pytrace=False)
+    pytest.skip(reason)
+
+
+async def start_playground(tmp_path: Path) -> tuple[asyncio.subprocess.Process, str]:
+    """Run `python -m bot playground` and return the process and the URL it prints."""
+    env = {**os.environ, "AI_MOVE_DELAY": AI_MOVE_DELAY, "LOG_LEVEL": "WARNING"}
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    log = tmp_path / "playground.log"
+    with log.open("wb") as stderr:
+        process = await asyncio.create_subprocess_exec(
+            *[sys.executable, "-m", "bot", "playground", "--members", "alice,bob"],
+            *["--db", str(tmp_path / "playground.db")],
+            cwd=tmp_path,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+        )
+    assert process.stdout is not None
+    seen = b""
+    while line := await asyncio.wait_for(process.stdout.readline(), timeout=30):
+        seen += line
+        found = URL.search(line.decode())
+        if found:
+            return process, found.group(0)
+    raise AssertionError(f"no URL printed:\n{seen.decode()}\n{log.read_text()}")
+
+
+async def stop_playground(process: asyncio.subprocess.Process) -> int:
+    """Stop the playground as a person would, with Ctrl-C; return its exit code."""
+    if process.returncode is None:
+        process.send_signal(signal.SIGINT)
+    return await asyncio.wait_for(process.wait(), timeout=20)
+
+
+@pytest.fixture
+async def playground_url(tmp_path: Path) -> AsyncIterator[str]:
+    """The URL of a playground running in its own process, stopped with Ctrl-C afterwards."""
+    require_browser()
+    process, url = await start_playground(tmp_path)
+    try:
+        yield url
+    finally:
+        assert await stop_playground(process) == 0
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Headless Debian Chromium driven by Playwright (no browser download)."""
+    require_browser()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        chromium = await playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+        )
+        yield chromium
+        await chromium.close()
+
+
+async def settled(page: Any, quiet: float = 0.8, timeout: float = 20.0) -> None:
+    """Wait until the page is ready and no new publication arrived for `quiet` seconds.
+
+    A click is checked against the version of the page it was made on; clicking
+    just after another tab's move republished the pages would be refused as stale.
+    """
+    read = "() => [window.simcordPreview?.ready, window.simcordPreview?.publishedRevision]"
+    deadline, last, since = time.monotonic() + timeout, None, time.monotonic()
+    while time.monotonic() < deadline:
+        state = await page.evaluate(read)
+        if state != last:
+            last, since = state, time.monotonic()
+        elif state[0] and time.monotonic() - since >= quiet:
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError(f"the page never settled (ready, revision) = {last}")
+
+
+async def open_page(browser: Any, url: str, viewer: str) -> Any:
+    """Open the playground in a new tab and pick the member it views as."""
+    # Playwright evaluates its checks as scripts, which the page's strict CSP forbids.
+    context = await browser.new_context(viewport={"width": 1280, "height": 1000}, bypass_csp=True)
+    page = await context.new_page()
+    await page.goto(url)
+    await settled(page)
+    await page.get_by_label("Viewing as").select_option(label=viewer)
+    await settled(page)
+    return page
+
+
+def message(page: Any, text: str | re.Pattern[str]) -> Any:
+    """The newest message with an embed (itself an article) on the page that contains `text`."""
+    articles = page.get_by_role("article")
+    return articles.filter(has_text=text).filter(has=page.get_by_role("article")).last
+
+
+async def run_command(page: Any, command: str) -> None:
+    """Type a slash command in the message box, pick it, and send it."""
+    box = page.get_by_placeholder("Message #games")
+    await box.click()
+    await box.type(command)
+    await page.get_by_role("option", name=command).click()
+    await page.get_by_role("button", name="Send").click()
+
+
+async def click(page: Any, target: Any, label: str) -> None:
+    """Click a button on a message once the page shows the latest publication."""
+    await settled(page)
+    await target.get_by_role("button", name=label).click()
+
+
+async def test_a_member_starts_coverta_with_ai_seats_and_plays_from_their_hand(
+    playground_url: str, browser: Any
+) -> None:
+    alice = await open_page(browser, playground_url, "alice")
+    bob = await open_page(browser, playground_url, "bob")
+
+    await run_command(alice, "/coverta start")
+    lobby = message(alice, "COVERTA: lobby #1")
+    await lobby.get_by_text("Seats (1/6)").wait_for()
+    for seats in (2, 3):
+        await click(alice, lobby, "Add AI")
+        await lobby.get_by_text(f"Seats ({seats}/6)").wait_for()
+    await click(alice, lobby, "Start")
+
+    # The AI seats move first, one by one, as the clock runs; then it is alice's turn.
+    table = message(alice, re.compile(r"Match #1"))
+    await table.get_by_text(re.compile(r"to act: @alice")).wait_for(timeout=30_000)
+    await click(alice, table, "My hand")
+    hand = message(alice, "COVERTA - alice's hand")
+    await hand.get_by_text("Only you can see this").wait_for()
+    await hand.get_by_text("Your instructions", exact=True).wait_for()
+
+    await click(alice, hand, "Draw a card")
+    await hand.get_by_text(re.compile(r"You drew \d+")).wait_for()
+    await table.get_by_text("alice drew a card.").wait_for()
+    # Bob's tab follows without a reload, and never shows alice's hand.
+    await (
+        message(bob, re.compile(r"Match #1"))
+        .get_by_text("alice drew a card.")
+        .wait_for(timeout=5_000)
+    )
+    assert await bob.get_by_text("alice's hand").count() == 0
+
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    await settled(alice)
+    await alice.screenshot(path=str(SCREENSHOT))

@@ -1,0 +1,120 @@
+"""The conductor: one SimCord call at a time, a clock in step with real time, pages on change."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import pytest
+
+from bot.playground.conductor import Conductor
+
+
+class FakeEnv:
+    """Records clock steps; `http_requests` grows when the "bot" does something."""
+
+    def __init__(self) -> None:
+        self.http_requests: list[str] = []
+        self.advanced: list[float] = []
+
+    async def advance_time(self, seconds: float) -> None:
+        self.advanced.append(seconds)
+
+
+class FakePreview:
+    """A Preview whose browser actions enter through `_action(context_id, body)`."""
+
+    def __init__(self, env: FakeEnv, lock_seen: list[bool] | None = None) -> None:
+        self.env = env
+        self.refreshes = 0
+        self.release = asyncio.Event()
+        self.release.set()
+        self.lock: asyncio.Lock | None = None
+        self.lock_seen = lock_seen if lock_seen is not None else []
+
+    async def refresh(self) -> None:
+        self.refreshes += 1
+
+    async def _action(self, context_id: Any, body: Any) -> dict[str, Any]:
+        self.lock_seen.append(self.lock is not None and self.lock.locked())
+        await self.release.wait()
+        self.env.http_requests.append(f"answer to {body}")
+        return {"settlement": "settled"}
+
+
+def attached(env: FakeEnv, preview: Any, **kwargs: Any) -> Conductor:
+    conductor = Conductor(env, **kwargs)
+    conductor.attach(preview)
+    if isinstance(preview, FakePreview):
+        preview.lock = conductor.lock
+    return conductor
+
+
+async def test_pages_are_republished_only_when_the_bot_made_a_request() -> None:
+    env = FakeEnv()
+    preview = FakePreview(env)
+    conductor = attached(env, preview)
+    await conductor.step()
+    await conductor.step()
+    assert preview.refreshes == 0
+    env.http_requests.append("PATCH /channels/1/messages/2")
+    await conductor.step()
+    await conductor.step()
+    assert preview.refreshes == 1
+
+
+async def test_the_clock_moves_by_the_real_time_that_passed() -> None:
+    env = FakeEnv()
+    conductor = attached(env, FakePreview(env))
+    await asyncio.sleep(0.1)
+    await conductor.step()
+    await asyncio.sleep(0.05)
+    await conductor.step()
+    assert 0.09 <= env.advanced[0] < 0.5
+    assert 0.04 <= env.advanced[1] < 0.5
+
+
+async def test_a_browser_action_holds_the_lock_and_its_result_is_published_before_it_answers() -> (
+    None
+):
+    env = FakeEnv()
+    preview = FakePreview(env)
+    attached(env, preview)
+    answer = await preview._action("page", {"kind": "click"})
+    assert answer == {"settlement": "settled"}
+    assert preview.lock_seen == [True]
+    assert preview.refreshes == 1  # every page shows the click's result by the time it answers
+
+
+async def test_the_clock_waits_for_a_browser_action_in_progress() -> None:
+    env = FakeEnv()
+    preview = FakePreview(env)
+    conductor = attached(env, preview)
+    preview.release.clear()
+    click = asyncio.create_task(preview._action("page", {"kind": "click"}))
+    await asyncio.sleep(0.01)
+    step = asyncio.create_task(conductor.step())
+    await asyncio.sleep(0.05)
+    assert env.advanced == [] and not step.done()
+    preview.release.set()
+    await asyncio.gather(click, step)
+    assert len(env.advanced) == 1
+
+
+async def test_an_unknown_simcord_leaves_clicks_alone_and_says_so(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class MovedPreview(FakePreview):
+        async def _action(self, body: Any) -> dict[str, Any]:  # type: ignore[override]
+            return {}
+
+    env = FakeEnv()
+    preview = MovedPreview(env)
+    with caplog.at_level(logging.WARNING):
+        conductor = attached(env, preview)
+    assert not conductor.guarded
+    assert "not serialized" in caplog.text
+    env.http_requests.append("POST /channels/1/messages")
+    await conductor.step()
+    assert preview.refreshes == 1
