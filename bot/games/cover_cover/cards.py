@@ -1,0 +1,78 @@
+"""Cover-cover components as data: the standard 52-card deck and how it is dealt."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+RANKS: Final = tuple(range(2, 15))
+"""Ranks low to high; J = 11, Q = 12, K = 13, A = 14."""
+SUITS: Final = ("♠", "♥", "♦", "♣")
+"""Suits have no effect on play; they only make the cards look familiar."""
+SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
+RANK_TEXT: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
+RANK_NAMES: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+DECK_SIZE: Final = 52
+MAX_SEATS: Final = 6
+
+
+class Card(msgspec.Struct, frozen=True):
+    """A playing card; only its rank counts."""
+
+    rank: int
+    """2..14, aces high."""
+    suit: int
+    """Index into SUITS."""
+
+    @property
+    def id(self) -> int:
+        """Return the card's number 0..51, as the state stores it."""
+        return self.suit * 13 + self.rank - 2
+
+    def text(self) -> str:
+        """Return the short name, e.g. ``10♦`` or ``K♠``."""
+        return rank_text(self.rank) + SUITS[self.suit]
+
+
+def rank_text(rank: int) -> str:
+    """Return a rank as it is printed on a card (``7``, ``Q``)."""
+    return RANK_TEXT.get(rank, str(rank))
+
+
+def rank_plural(rank: int) -> str:
+    """Return a rank in words for a tie, e.g. ``kings`` or ``7s``."""
+    return RANK_NAMES[rank] + "s" if rank in RANK_NAMES else f"{rank}s"
+
+
+CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in range(4) for rank in RANKS)
+"""The 52 cards; ``CARDS[i].id == i``."""
+
+
+def card(number: int) -> Card:
+    """Return the card with this number (0..51)."""
+    return CARDS[number]
+
+
+def rank_of(number: int) -> int:
+    """Return the rank of a card number."""
+    return number % 13 + 2
+
+
+def parse(text: str) -> int:
+    """Return the number of a card written as ``K♠`` or ``10♦`` (tests and tools)."""
+    for item in CARDS:
+        if item.text() == text:
+            return item.id
+    raise ValueError(f"there is no card {text!r}")
+
+
+def hand_sizes(seats: int) -> tuple[int, ...]:
+    """Return the cards dealt to each player, starting left of the dealer (house rule)."""
+    base, extra = divmod(DECK_SIZE, seats)
+    return tuple(base + (1 if k < extra else 0) for k in range(seats))
+
+
+def deal_order(dealer: int, seats: int) -> tuple[int, ...]:
+    """Return the seats in dealing order: clockwise from the dealer's left."""
+    return tuple((dealer + k) % seats for k in range(1, seats + 1))

@@ -1,0 +1,55 @@
+"""Text and the one button of a seat's private Cover-cover view."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.rules import Action
+from bot.engine.screen import Button, act
+from bot.games.cover_cover import messages as say
+from bot.games.cover_cover.actions import Cover, Flip
+from bot.games.cover_cover.table import listed
+from bot.games.cover_cover.views import PrivateView
+
+
+def hand_body(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> str:
+    """Return the private view's text: own counts and what to press."""
+    lines = [
+        f"**Your cards: {view.count}** (hand {view.hand}, winnings {view.winnings}).",
+        "Nobody knows the order of a hand, not even its owner: just flip!",
+        note(view, names, legal),
+    ]
+    return "\n".join(lines)
+
+
+def note(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> str:
+    """Say what the seat may do now."""
+    public = view.public
+    me = public.players[view.seat]
+    if public.over:
+        return "The match is over."
+    if me.out:
+        return f"You are out (round {me.out}); watch the others play on."
+    if Cover() in legal:
+        last = " It is your last card: it goes face up." if view.count == 1 else ""
+        return (
+            "**COVER-COVER!** You are tied for the highest card: shout **Cover-cover!** "
+            f"to lay 1 card face down and 1 face up.{last}"
+        )
+    if Flip() in legal and public.auto:
+        return "Auto is on: the bot flips for everyone. Any player may let it play on."
+    if Flip() in legal:
+        return f"Round {public.round}: press **Flip** to turn up your top card."
+    if public.phase == "cover":
+        return f"A Cover-cover is on: waiting for {listed(public.waiting, names)}."
+    return f"Waiting for {listed(public.waiting, names)}."
+
+
+def hand_choices(view: PrivateView, legal: Sequence[Action]) -> tuple[Button, ...]:
+    """Return the one button the seat may press, if any."""
+    if Cover() in legal:
+        return (Button(say.COVER_BUTTON, act(Cover()), "danger"),)
+    if Flip() in legal:
+        label = say.auto_button(view.public.summary_every) if view.public.auto else say.FLIP_BUTTON
+        return (Button(label, act(Flip()), "success" if view.public.auto else "primary"),)
+    return ()

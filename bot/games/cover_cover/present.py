@@ -1,0 +1,85 @@
+"""Cover-cover presenter: the public table and a seat's private view as Discord-free screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.engine.rules import Action, Outcome
+from bot.engine.screen import Screen
+from bot.games.cover_cover import guide
+from bot.games.cover_cover.hand import hand_body, hand_choices
+from bot.games.cover_cover.table import alt_text, pending_tie, scene, table_body, table_fields
+from bot.games.cover_cover.views import PrivateView, PublicView
+
+COLOUR: Final = 0x1F7A4D
+LOUD: Final = 0xE0402F
+"""The colour of a table in the middle of a Cover-cover."""
+
+
+class CoverCoverPresenter:
+    """Turns Cover-cover views into screens; ``images`` can be switched off for fast tests."""
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+
+    def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
+        """Render the public table message."""
+        loud = pending_tie(view) is not None
+        drawn = view.phase != "deal"
+        return Screen(
+            title=title(view),
+            body=table_body(view, names, outcome),
+            fields=table_fields(view, names),
+            image=table_image(view, names) if self.images and drawn else None,
+            image_alt=alt_text(view, names) if drawn else "",
+            colour=LOUD if loud else COLOUR,
+        )
+
+    def private(
+        self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
+    ) -> Screen:
+        """Render one seat's counts and its Flip or Cover-cover! button."""
+        image = None
+        if self.images and view.public.phase != "deal":
+            image = piles_image(view.hand, view.winnings)
+        return Screen(
+            title=f"Cover-cover - {names[view.seat]}'s cards",
+            body=hand_body(view, names, legal),
+            image=image,
+            image_alt=f"Your hand: {view.hand} cards face down; your winnings: {view.winnings}.",
+            choices=hand_choices(view, legal),
+            colour=LOUD if view.expected == "cover" else COLOUR,
+        )
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        total = len(guide.PAGES)
+        return [
+            Screen(title=f"Cover-cover rules {i}/{total}: {name}", body=text, colour=COLOUR)
+            for i, (name, text) in enumerate(guide.PAGES, start=1)
+        ]
+
+
+def title(view: PublicView) -> str:
+    """Return the table title: loud during a Cover-cover."""
+    if view.over:
+        return "Cover-cover - match over"
+    limit = f" of {view.round_limit}" if view.round_limit else ""
+    if pending_tie(view) is not None:
+        return f"COVER-COVER! - round {view.round}{limit}"
+    return f"Cover-cover - round {view.round}{limit}"
+
+
+def table_image(view: PublicView, names: Sequence[str]) -> bytes:
+    """Draw the table with the art module, imported only when an image is wanted."""
+    from bot.games.cover_cover import art
+
+    return art.table_png(scene(view, names))
+
+
+def piles_image(hand: int, winnings: int) -> bytes:
+    """Draw the seat's two face-down piles."""
+    from bot.games.cover_cover import art
+
+    return art.piles_png(hand, winnings)

@@ -1,0 +1,178 @@
+"""Cover-cover rules: everyone flips, the highest card takes all, ties start a Cover-cover.
+
+The full specification is ``shared/rules/cover-cover.md``. Randomness (the deal and
+the shuffles of winnings piles) arrives as chance actions. With ``auto`` on, a press
+by any seat lets the bot flip and cover for everyone until the next summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.rng import Rng
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.seats import CHANCE, Seat
+from bot.games.cover_cover import flow, resolve
+from bot.games.cover_cover import messages as say
+from bot.games.cover_cover.actions import Cover, CoverAction, Deal, Flip, Shuffle, decode
+from bot.games.cover_cover.cards import CARDS, DECK_SIZE, Card
+from bot.games.cover_cover.draft import Draft
+from bot.games.cover_cover.state import CoverState
+from bot.games.cover_cover.views import PrivateView, PublicView, private_view, public_view
+
+ROUND_LIMITS: Final = ("25", "50", "100", "200", "300", "500", "1000", "0")
+SUMMARY_EVERY: Final = ("1", "5", "10", "25", "50")
+
+SPEC: Final = GameSpec(
+    key="cover_cover",
+    command="cover-cover",
+    title="Cover-cover",
+    min_seats=2,
+    max_seats=6,
+    hidden_information=True,
+    options=(
+        OptionSpec(
+            name="round_limit",
+            description="End after this many rounds; the most cards wins (0: no limit)",
+            choices=tuple((v, f"{v} rounds" if v != "0" else "No limit") for v in ROUND_LIMITS),
+            default="300",
+        ),
+        OptionSpec(
+            name="auto",
+            description="on: the bot flips for everyone and posts a summary every few rounds",
+            choices=(("off", "Off"), ("on", "On")),
+            default="off",
+        ),
+        OptionSpec(
+            name="auto_summary_every",
+            description="With auto on: post a summary every this many rounds",
+            choices=tuple((v, f"Every {v} round{'s' if v != '1' else ''}") for v in SUMMARY_EVERY),
+            default="10",
+        ),
+    ),
+)
+
+
+class CoverCoverRules:
+    """The pure rules of Cover-cover."""
+
+    state_type = CoverState
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> CoverState:
+        """Return the table before the deal."""
+        if not SPEC.min_seats <= seats <= SPEC.max_seats:
+            raise ValueError(f"Cover-cover needs 2 to 6 players, not {seats}")
+        chosen = SPEC.resolve_options(options)
+        return CoverState(
+            seats=seats,
+            round_limit=int(chosen["round_limit"]),
+            auto=chosen["auto"] == "on",
+            summary_every=int(chosen["auto_summary_every"]),
+            hands=((),) * seats,
+            winnings=((),) * seats,
+            out=(0,) * seats,
+        )
+
+    def to_act(self, state: CoverState) -> frozenset[Seat]:
+        """Return {CHANCE} for a deal or shuffle, else everyone still to press."""
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "deal" or state.shuffle_due() is not None:
+            return frozenset({CHANCE})
+        return frozenset(state.waiting())
+
+    def legal_actions(self, state: CoverState, seat: Seat) -> Sequence[CoverAction]:
+        """List the one button the seat may press now, if any."""
+        if seat == CHANCE or seat not in self.to_act(state):
+            return ()
+        return (Cover(),) if state.phase == "cover" else (Flip(),)
+
+    def chance_outcome(self, state: CoverState, rng: Rng) -> CoverAction:
+        """Draw the deal, or the new order of a winnings pile."""
+        if state.phase == "deal":
+            deck = list(range(DECK_SIZE))
+            rng.shuffle(deck)
+            return Deal(rng.randrange(state.seats), tuple(deck))
+        seat = state.shuffle_due()
+        if seat is None or state.phase == "over":
+            raise IllegalAction(say.NO_CHANCE)
+        pile = list(state.winnings[seat])
+        rng.shuffle(pile)
+        return Shuffle(seat, tuple(pile))
+
+    def apply(self, state: CoverState, seat: Seat, action: Any) -> Transition:
+        """Apply an action, refusing it with a readable reason when it is not allowed."""
+        if state.phase == "over":
+            raise MatchOver()
+        if seat not in self.to_act(state):
+            raise NotYourTurn(self._why_not(state, seat))
+        d = Draft(state)
+        if seat == CHANCE:
+            self._apply_chance(d, action)
+        elif isinstance(action, Deal | Shuffle):
+            raise IllegalAction(say.BOT_ONLY)
+        elif isinstance(action, Flip) != (state.phase == "flip"):
+            raise IllegalAction(say.FLIP_NOT_COVER if state.phase == "flip" else say.COVER_NOT_FLIP)
+        elif state.auto:
+            d.update(running=True)
+        else:
+            flow.press(d, seat)
+        if d.state.running:
+            flow.run_auto(d)
+        return d.transition()
+
+    def decode(self, token: str) -> CoverAction:
+        """Parse an action token, raising BadToken on anything malformed."""
+        return decode(token)
+
+    def view(self, state: CoverState, seat: Seat | None) -> PublicView | PrivateView:
+        """Return the public view, or a seat's private view (which adds only its own counts)."""
+        if seat is None or not 0 <= seat < state.seats:
+            return public_view(state)
+        return private_view(state, seat)
+
+    def outcome(self, state: CoverState) -> Outcome | None:
+        """Return the standings once the match is over."""
+        if state.phase != "over":
+            return None
+        return Outcome(
+            ranks=resolve.standings(state),
+            termination=state.termination,
+            summary=say.winners_text(state.winners, state.termination, state.round),
+            scores=tuple(float(c) for c in resolve.counts(state)),
+        )
+
+    def hidden_from(self, state: CoverState, seat: Seat | None) -> Sequence[Card]:
+        """List the cards nobody may identify: hands, winnings and face-down cards."""
+        if state.phase == "over":
+            return []
+        shown = {p.up for r in (state.current, state.last) if r for p in r.plays()}
+        unseen = [c for pile in (*state.hands, *state.winnings) for c in pile]
+        if state.current is not None:
+            unseen += [p.down for p in state.current.plays() if p.down >= 0]
+        return [CARDS[c] for c in unseen if c not in shown]
+
+    def _apply_chance(self, d: Draft, action: Any) -> None:
+        """Apply the deal or a shuffle."""
+        if isinstance(action, Deal) and d.state.phase == "deal":
+            flow.deal(d, action)
+        elif isinstance(action, Shuffle) and d.state.phase != "deal":
+            flow.shuffle(d, action)
+        else:
+            raise IllegalAction(say.NO_CHANCE)
+
+    def _why_not(self, state: CoverState, seat: Seat) -> str:
+        """Explain why a seat may not press now."""
+        if seat == CHANCE:
+            return say.NO_CHANCE
+        if not 0 <= seat < state.seats:
+            return say.NOT_YOUR_TURN
+        if state.out[seat]:
+            return say.YOU_ARE_OUT
+        if state.phase == "cover" and seat not in state.covering:
+            return say.NOT_TIED
+        if seat in state.pressed:
+            return say.ALREADY_COVERED if state.phase == "cover" else say.ALREADY_FLIPPED
+        return say.NOT_YOUR_TURN

@@ -1,0 +1,113 @@
+"""Auto mode and the AI: the bot flips for everyone, summing up every few rounds."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from bot.engine import CHANCE, Match, Seat
+from bot.games.cover_cover import GAME
+from bot.games.cover_cover.actions import Cover, Flip
+from bot.games.cover_cover.ai import FlipPolicy
+from bot.games.cover_cover.state import Block, CoverState
+
+from .support import RULES, Table, cards, constructed
+
+AUTO = {"auto": "on", "auto_summary_every": "10"}
+
+
+def resolve_chance(match: Match, seed: int) -> None:
+    """Resolve pending chance steps the way the match service seeds them."""
+    while match.chance_pending and match.outcome is None:
+        rng = random.Random(f"{seed}:{match.seq}")
+        match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
+
+
+def ai_step(match: Match) -> Seat:
+    """Let the first AI seat to act press, as the match service's driver does."""
+    policy = GAME.policy(None)
+    seat = min(RULES.to_act(match.state))
+    legal = RULES.legal_actions(match.state, seat)
+    action = policy.choose(RULES.view(match.state, seat), legal, random.Random(0), must_act=False)
+    assert action is not None
+    match.step(seat, action.token())
+    return seat
+
+
+def play_all_ai(seats: int, options: dict[str, str], seed: int) -> tuple[Match, int]:
+    """Play a whole match with every seat an AI; return it and the number of AI presses."""
+    match = Match.new(RULES, seats, options)
+    presses = 0
+    resolve_chance(match, seed)
+    while match.outcome is None:
+        ai_step(match)
+        presses += 1
+        resolve_chance(match, seed)
+    return match, presses
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_all_ai_auto_matches_run_to_their_end_quickly(seats: int) -> None:
+    began = time.perf_counter()
+    match, presses = play_all_ai(seats, {**AUTO, "round_limit": "0"}, seed=seats)
+    assert time.perf_counter() - began < 3.0
+    state: CoverState = match.state
+    assert state.phase == "over" and state.termination in ("last_player", "draw")
+    assert presses <= state.round // 10 + 1, "one press per block of ten rounds"
+
+
+def test_the_default_policy_flips_and_covers() -> None:
+    policy = FlipPolicy()
+    rng = random.Random(1)
+    for legal in ((Flip(),), (Cover(),)):
+        for must_act in (False, True):
+            assert policy.choose(None, legal, rng, must_act=must_act) == legal[0]
+    assert policy.choose(None, (), rng, must_act=False) is None
+    assert GAME.policy("no such level").name == "flip"
+
+
+def test_without_auto_ai_seats_flip_every_round_and_shout() -> None:
+    match, presses = play_all_ai(3, {"round_limit": "50"}, seed=7)
+    state: CoverState = match.state
+    assert state.phase == "over" and presses >= 3 * 30
+
+
+def test_any_seat_starts_the_next_block_and_it_stops_at_the_summary() -> None:
+    match = Match.new(RULES, 2, AUTO)
+    resolve_chance(match, 11)
+    assert RULES.to_act(match.state) == {0, 1}
+    events = match.step(1, "F")
+    resolve_chance(match, 11)
+    state: CoverState = match.state
+    assert state.round == 11 and RULES.to_act(state) == {0, 1}
+    assert state.summary is not None and (state.summary.first, state.summary.last) == (1, 10)
+    assert state.block == Block(first=11)
+    texts = [e.text for e in events]
+    assert not any("flips" in t for t in texts), "auto mode tells a summary, not every round"
+    assert texts[-1].startswith("Rounds 1-10:") and "{p[0]}" in texts[-1]
+
+
+def test_a_summary_every_round_and_covers_without_presses() -> None:
+    hands = [cards("K♠", "2♣", "9♣", "5♠"), cards("K♥", "3♣", "8♣", "4♠")]
+    state = constructed(hands, options={"auto": "on", "auto_summary_every": "1"})
+    table = Table(state)
+    table.play(0, "F")
+    s = table.state
+    assert s.round == 2 and s.summary == Block(1, 1, covers=1, deepest=1)
+    assert s.last is not None and s.last.winner == 0 and s.last.pot == 6
+    assert table.log[-1].startswith("Rounds 1-1: 1 Cover-cover(s), deepest: a Cover-cover.")
+    table.play(1, "F")
+    assert table.state.phase == "over" and table.state.winners == (0,)
+    assert any(t.startswith("Rounds 2-2") for t in table.log), "the last block is summed up"
+
+
+def test_auto_pauses_for_a_shuffle_and_carries_on() -> None:
+    hands = [cards("A♠"), cards("2♠", "3♠", "4♠", "5♠")]
+    state = constructed(hands, options=AUTO)
+    match = Match(RULES, state)
+    match.step(0, "F")
+    assert match.chance_pending and match.state.running
+    resolve_chance(match, 3)
+    assert match.outcome is not None or match.state.round == 11, "the block went on to its end"
