@@ -1,0 +1,76 @@
+"""NEVER OVER presenter: the public table and a seat's private hand as Discord-free screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.engine.rules import Action, Outcome
+from bot.engine.screen import Screen
+from bot.games.never_over import guide
+from bot.games.never_over.cards import labels
+from bot.games.never_over.hand import hand_body, hand_choices
+from bot.games.never_over.table import table_alt, table_body, table_fields
+from bot.games.never_over.views import PrivateView, PublicView
+
+COLOUR: Final = 0x2E8B57
+
+
+class NeverOverPresenter:
+    """Turns NEVER OVER views into screens; ``images`` can be switched off for fast tests."""
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+
+    def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
+        """Render the public table message."""
+        image = table_image(view, names) if self.images and view.game else None
+        over = " - session over" if view.over and view.games > 1 else " - game over"
+        title = "NEVER OVER" + (over if view.over else f" - game {view.game} of {view.games}")
+        return Screen(
+            title=title,
+            body=table_body(view, names, outcome),
+            fields=table_fields(view, names),
+            image=image,
+            image_alt=table_alt(view, names) if view.game else "",
+            colour=COLOUR,
+        )
+
+    def private(
+        self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
+    ) -> Screen:
+        """Render one seat's hand and the actions open to it."""
+        note, choices = hand_choices(view, legal, names, step)
+        me = view.public.players[view.seat]
+        image = hand_image(view) if self.images and view.hand else None
+        return Screen(
+            title=f"NEVER OVER - {names[view.seat]}'s hand",
+            body=hand_body(view, legal, names, note),
+            image=image,
+            image_alt=f"Your hand: {labels(list(view.hand))}. Your cap: {me.cap}."[:1000],
+            choices=choices,
+            colour=COLOUR,
+        )
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        total = len(guide.PAGES)
+        return [
+            Screen(title=f"NEVER OVER rules {i}/{total}: {title}", body=text, colour=COLOUR)
+            for i, (title, text) in enumerate(guide.PAGES, start=1)
+        ]
+
+
+def table_image(view: PublicView, names: Sequence[str]) -> bytes:
+    """Draw the table with the art module, imported only when an image is wanted."""
+    from bot.games.never_over.table_art import table_png
+
+    return table_png(view, names)
+
+
+def hand_image(view: PrivateView) -> bytes:
+    """Draw the seat's hand, the greens it may score now ringed in gold."""
+    from bot.games.never_over.art import hand_png
+
+    cap = view.public.players[view.seat].cap
+    return hand_png(view.hand, cap, f"Your hand · cap {cap} · gold ring = can score now")

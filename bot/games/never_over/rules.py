@@ -1,0 +1,180 @@
+"""NEVER OVER rules: score green cards under the cap your red pile sets, and cap the others.
+
+The full specification is ``shared/rules/never-over.md``. The shuffle (and the
+first dealer) arrives as a chance action before every game of the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.rng import Rng
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.seats import CHANCE, Seat
+from bot.games.never_over import flow
+from bot.games.never_over import messages as say
+from bot.games.never_over.actions import Deal, Discard, NeverOverAction, Play, Retire, decode
+from bot.games.never_over.cards import pack_cards
+from bot.games.never_over.plays import legal_actions
+from bot.games.never_over.scoring import ranks, side_points, summary
+from bot.games.never_over.state import NeverOverState
+from bot.games.never_over.views import PrivateView, PublicView, private_view, public_view
+
+HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
+GAMES: Final = ("1", "2", "3", "4", "5", "6")
+TEAMS: Final = ("A", "B", "C")
+
+SPEC: Final = GameSpec(
+    key="never_over",
+    command="never-over",
+    title="NEVER OVER",
+    min_seats=2,
+    max_seats=6,
+    options=(
+        OptionSpec(
+            name="hand_size",
+            description="Cards dealt to each player",
+            choices=tuple((n, f"{n} cards") for n in HAND_SIZES),
+            default="8",
+        ),
+        OptionSpec(
+            name="games",
+            description="Games in the session; the deal rotates and scores add up",
+            choices=tuple((n, "1 game" if n == "1" else f"{n} games") for n in GAMES),
+            default="1",
+        ),
+        OptionSpec(
+            name="pack",
+            description="standard, offensive (more greens) or defensive (more reds)",
+            choices=(
+                ("standard", "Standard"),
+                ("offensive", "Offensive"),
+                ("defensive", "Defensive"),
+            ),
+            default="standard",
+        ),
+        OptionSpec(
+            name="partnerships",
+            description="Play in fixed teams, each seat picking its team in the lobby",
+            choices=(("off", "Off"), ("on", "On")),
+            default="off",
+        ),
+        OptionSpec(
+            name="team",
+            description="Your team when partnerships are on",
+            choices=tuple((t, f"Team {t}") for t in TEAMS),
+            default="A",
+            per_seat=True,
+        ),
+    ),
+)
+
+
+def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
+    """Build the state before the first deal from resolved options."""
+    pack_size = len(pack_cards(chosen["pack"]))
+    size = min(int(chosen["hand_size"]), pack_size // seats)
+    picks = tuple(chosen["team"].split(","))[:seats]
+    wanted = chosen["partnerships"] == "on"
+    teams = picks if wanted and len(set(picks)) >= 2 else ()
+    return NeverOverState(
+        seats=seats,
+        pack=chosen["pack"],
+        hand_size=size,
+        asked_hand_size=int(chosen["hand_size"]),
+        games=int(chosen["games"]),
+        teams=teams,
+        teams_dropped=wanted and not teams,
+        hands=((),) * seats,
+        greens=((),) * seats,
+        reds=((),) * seats,
+        retired=(False,) * seats,
+    )
+
+
+class NeverOverRules:
+    """The pure rules of NEVER OVER."""
+
+    state_type = NeverOverState
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> NeverOverState:
+        """Return the table before the first deal."""
+        if not SPEC.min_seats <= seats <= SPEC.max_seats:
+            raise ValueError(f"NEVER OVER needs 2 to 6 players, not {seats}")
+        return session_state(seats, SPEC.resolve_options(options, seats))
+
+    def to_act(self, state: NeverOverState) -> frozenset[Seat]:
+        """Return the player to move, {CHANCE} before a deal, or nothing at the end."""
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "deal":
+            return frozenset({CHANCE})
+        return frozenset({state.turn})
+
+    def legal_actions(self, state: NeverOverState, seat: Seat) -> Sequence[NeverOverAction]:
+        """List every action the seat may take now."""
+        if state.phase != "play" or seat != state.turn:
+            return ()
+        return legal_actions(state, seat)
+
+    def chance_outcome(self, state: NeverOverState, rng: Rng) -> Deal:
+        """Shuffle the pack; before the first game, also draw the dealer."""
+        if state.phase != "deal":
+            raise IllegalAction(say.NO_DEAL_PENDING)
+        order = list(range(len(state.cards)))
+        rng.shuffle(order)
+        dealer = flow.next_dealer(state)
+        if dealer is None:
+            dealer = rng.randrange(state.seats)
+        return Deal(dealer, tuple(order))
+
+    def apply(self, state: NeverOverState, seat: Seat, action: Any) -> Transition:
+        """Apply an action, refusing it with a readable reason when it is not allowed."""
+        if state.phase == "over":
+            raise MatchOver()
+        if seat not in self.to_act(state):
+            retired = 0 <= seat < state.seats and state.phase == "play" and state.retired[seat]
+            raise NotYourTurn(say.RETIRED) if retired else NotYourTurn()
+        d = flow.Draft(state)
+        if isinstance(action, Deal) and seat == CHANCE:
+            flow.deal(d, action)
+        elif isinstance(action, Play) and seat != CHANCE:
+            flow.play(d, seat, action)
+        elif isinstance(action, Discard) and seat != CHANCE:
+            flow.discard(d, seat, action.kind)
+        elif isinstance(action, Retire) and seat != CHANCE:
+            flow.retire(d, seat)
+        else:
+            raise IllegalAction(say.NOT_A_TURN_MOVE)
+        return d.transition()
+
+    def decode(self, token: str) -> NeverOverAction:
+        """Parse an action token, raising BadToken on anything malformed."""
+        return decode(token)
+
+    def view(self, state: NeverOverState, seat: Seat | None) -> PublicView | PrivateView:
+        """Return the public view, or a seat's private view."""
+        if seat is None or not 0 <= seat < state.seats:
+            return public_view(state)
+        return private_view(state, seat)
+
+    def outcome(self, state: NeverOverState) -> Outcome | None:
+        """Return the session's standings once the last game is over."""
+        if state.phase != "over":
+            return None
+        totals = state.totals()
+        return Outcome(
+            ranks=ranks(totals, state.teams),
+            termination="session" if state.games > 1 else "all_retired",
+            summary=summary(state),
+            scores=tuple(float(v) for v in side_points(totals, state.teams)),
+        )
+
+    def hidden_from(self, state: NeverOverState, seat: Seat | None) -> Sequence[Any]:
+        """List the cards this seat may not see: others' hands and the stock (during play)."""
+        if state.phase != "play":
+            return []
+        ids = [c for o, hand in enumerate(state.hands) if o != seat for c in hand]
+        return [state.card(c) for c in (*ids, *state.stock)]
