@@ -12,7 +12,7 @@ from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
-from bot.engine import GameModule, Registry
+from bot.engine import GameModule, OptionSpec, Registry
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
@@ -40,10 +40,18 @@ class LobbyInfo:
         """Tell whether enough seats are filled to start."""
         return len(self.seats) >= self.module.spec.min_seats
 
+    @property
+    def seat_options(self) -> tuple[OptionSpec, ...]:
+        """Return the per-seat options that apply with this lobby's match options."""
+        spec = self.module.spec
+        chosen = {o.name: o.default for o in spec.match_options}
+        chosen.update({k: str(v) for k, v in self.row.options.items()})
+        return tuple(o for o in self.module.spec.seat_options if o.applies(chosen))
+
     def picks(self, seat: int) -> list[str]:
-        """Return a seat's picks of the per-seat options, as labels."""
+        """Return a seat's picks of the per-seat options that apply, as labels."""
         out = []
-        for option in self.module.spec.seat_options:
+        for option in self.seat_options:
             value = _picks(self, option.name)[seat]
             out.append(dict(option.choices).get(value, value))
         return out
@@ -297,7 +305,7 @@ class LobbyService:
         """Record a seat's pick of a per-seat option (a team, say)."""
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
-            spec = next((o for o in lobby.module.spec.seat_options if o.name == option), None)
+            spec = next((o for o in lobby.seat_options if o.name == option), None)
             if spec is None or value not in spec.values():
                 raise ServiceError("That choice is not available in this lobby.")
             seat = next((s.seat for s in lobby.seats if s.user_id == user_id), None)
@@ -313,7 +321,8 @@ class LobbyService:
         for option in lobby.module.spec.seat_options:
             picks = _picks(lobby, option.name)
             counts = {v: picks.count(v) for v, _ in option.choices}
-            await self._set_picks(lobby, option.name, [*picks, min(counts, key=lambda v: counts[v])])
+            least = min(counts, key=lambda v: counts[v])
+            await self._set_picks(lobby, option.name, [*picks, least])
 
     async def _drop_pick(self, lobby: LobbyInfo, index: int) -> None:
         for option in lobby.module.spec.seat_options:

@@ -51,7 +51,7 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     view.add_item(LobbyButton(m, "ai", "Add AI"))
     view.add_item(LobbyButton(m, "start", "Start", "primary"))
     view.add_item(LobbyButton(m, "cancel", "Cancel", "danger"))
-    for option in lobby.module.spec.seat_options:
+    for option in lobby.seat_options:
         for value, label in option.choices[:5]:
             view.add_item(LobbyButton(m, f"o.{option.name}.{value}", label))
     return view

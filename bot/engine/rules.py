@@ -25,6 +25,16 @@ class OptionSpec(msgspec.Struct, frozen=True):
     per_seat: bool = False
     """Each seated member picks a value in the lobby (a team, say); the rules then
     receive the picks in seat order, comma-separated (``"A,B,A,B"``)."""
+    applies_when: tuple[str, str] | None = None
+    """``(option, value)``: offer this per-seat option in the lobby only when that
+    match option has that value (teams only with partnerships on)."""
+
+    def applies(self, chosen: Mapping[str, str]) -> bool:
+        """Tell whether this option matters given the match options chosen."""
+        if self.applies_when is None:
+            return True
+        name, value = self.applies_when
+        return chosen.get(name) == value
 
     def values(self) -> frozenset[str]:
         """Return the allowed values."""

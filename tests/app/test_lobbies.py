@@ -70,3 +70,27 @@ async def test_the_lobby_message_offers_one_button_per_team(lobbies: LobbyServic
     ids = [item.custom_id for item in payload["view"].children]
     assert f"l:{match_id}:o.team.A" in ids and f"l:{match_id}:o.team.B" in ids
     assert "Alice (host) · Team A" in payload["embed"].fields[1].value
+
+
+async def test_a_per_seat_option_is_offered_only_when_its_match_option_applies(
+    engine: Any,
+) -> None:
+    team = msgspec.structs.replace(TEAM, applies_when=("steal", "on"))
+    spec = msgspec.structs.replace(GAME.spec, options=(*GAME.spec.options, team))
+    registry = Registry()
+    registry.register(dataclasses.replace(GAME, spec=spec))
+    repo = MatchRepository(make_sessionmaker(engine))
+    service = LobbyService(repo, registry, MatchService(repo, registry, NullPublisher()))
+    ids: dict[str, list[str]] = {}
+    for steal in ("off", "on"):
+        lobby = await service.open(
+            guild_id=1, channel_id=2, game="coverta", options={"steal": steal}, host=(1, "Al")
+        )
+        payload = lobby_payload(lobby)
+        ids[steal] = [item.custom_id for item in payload["view"].children]
+        assert ("Team A" in payload["embed"].fields[1].value) is (steal == "on")
+    assert not any(".team." in i for i in ids["off"])
+    assert any(".team." in i for i in ids["on"])
+    off_lobby = (await service.info(1)).match_id
+    with pytest.raises(ServiceError):
+        await service.pick(off_lobby, 1, "team", "B")
