@@ -1,0 +1,1 @@
+"""Covert: a dice-placement game of Cold War espionage (design by Kane Klenko)."""
