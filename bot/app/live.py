@@ -13,6 +13,10 @@ RECENT_EVENTS = 12
 """How many steps' events are kept in memory for the table and private views."""
 
 
+RECENT_LINES = 6
+"""Lines of recent moves shown on the table."""
+
+
 @dataclass
 class LiveMatch:
     """One match as the services see it."""
@@ -68,7 +72,7 @@ class LiveMatch:
         for event in events:
             self.recent.append((seq, event))
 
-    def recent_for(self, seat: Seat | None, limit: int = 6) -> list[str]:
+    def recent_for(self, seat: Seat | None, limit: int = RECENT_LINES) -> list[str]:
         """Render the latest events this seat (None: everyone) may read."""
         lines = [e.render(self.names) for _, e in self.recent if e.visible_to(seat)]
         return lines[-limit:]

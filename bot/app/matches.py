@@ -23,7 +23,7 @@ import msgspec
 from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
 from bot.app.guild_settings import DEFAULTS, GuildConfig
-from bot.app.live import LiveMatch
+from bot.app.live import RECENT_LINES, LiveMatch
 from bot.app.ports import Clock, Publisher, system_clock
 from bot.engine import (
     Event,
@@ -534,6 +534,17 @@ class MatchService:
 
 
 def _private_notes(live: LiveMatch, seat: Seat, limit: int = 5) -> list[str]:
-    """Render the latest events addressed to this seat alone or to a few seats."""
-    lines = [e.render(live.names) for _, e in live.recent if e.audience and seat in e.audience]
+    """Render the events addressed to this seat among the table's recent moves.
+
+    Only those no older than the oldest public line on the table are kept, so a
+    note (the deal, a card drawn) goes away as play moves on, the same way before
+    and after a restart.
+    """
+    public = [seq for seq, e in live.recent if e.audience is None]
+    since = public[-RECENT_LINES] if len(public) >= RECENT_LINES else 0
+    lines = [
+        e.render(live.names)
+        for seq, e in live.recent
+        if e.audience and seat in e.audience and seq >= since
+    ]
     return lines[-limit:]

@@ -130,3 +130,18 @@ async def test_end_and_leave_rules(services: Services) -> None:
     await services.matches.end(match_id, 1, moderator=False)
     with pytest.raises(MatchOver):
         await services.matches.end(match_id, 1, moderator=True)
+
+
+async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engine: Any) -> None:
+    services = make_services(engine)
+    match_id = await two_player_match(services)
+    first = await services.matches.private(match_id, 1)
+    assert any("instruction" in note.lower() for note in first.notes)  # the deal, for Alice only
+    for _ in range(8):  # everyone draws: public lines push the deal off the table
+        user, version, legal = await actor(services, match_id)
+        await services.matches.submit(match_id, user, version, "B" if "B" in legal else legal[0])
+    later = await services.matches.private(match_id, 1)
+    restarted = await make_services(engine).matches.private(match_id, 1)
+    assert not any("instruction" in note.lower() for note in later.notes)
+    assert later.notes == restarted.notes
+    assert any(note.startswith("You drew") for note in later.notes)  # newer ones stay
