@@ -1,0 +1,231 @@
+"""The Covert board picture: the map with its pieces and the shared play areas, as PNG.
+
+The presenter describes what is public in a ``BoardPicture`` and calls
+``board_png``. The map and the empty frames come from a cached base layer
+(``mapbase``); only the pieces, dice and labels are drawn per call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from bot.games.cover_cover.cardart import font, png
+from bot.games.covert import data
+from bot.games.covert import mapgeometry as geo
+from bot.games.covert import mappieces as sprites
+from bot.games.covert.mapbase import FRAME, INK, INK_DIM, SEA, base_image
+from bot.games.covert.missions import Mission
+
+PLAIN = str.maketrans({"−": "-", "×": "x", "—": "-", "→": ">", "↔": "-", "★": "*"})
+"""Stand-ins for signs missing from Pillow's bundled font."""
+CARD_TEXT, MISSION_TEXT = 19, 18
+
+
+@dataclass(frozen=True)
+class Piece:
+    """An agent, or Intel cubes, of one colour standing in a city."""
+
+    colour: str
+    """A player colour key: ``black``, ``white``, ``brown`` or ``grey``."""
+    kind: Literal["agent", "cubes"] = "agent"
+    count: int = 1
+    """How many cubes (agents are listed one Piece each)."""
+
+
+@dataclass(frozen=True)
+class Die:
+    """A placed die: its face and its owner's colour."""
+
+    value: int
+    colour: str
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """Everything public that the board picture shows."""
+
+    round: int = 1
+    cities: Mapping[str, Sequence[Piece]] = field(default_factory=dict)
+    """City key (``VCE``) to the pieces there; agents are drawn before cubes."""
+    region_cards: Mapping[str, str] = field(default_factory=dict)
+    """Region key to its face-up Agency card's label (lines split by newlines)."""
+    circles: Mapping[str, Mapping[int, Die]] = field(default_factory=dict)
+    """Action Circle key (``MOVEMENT``) to the dice on its spaces 1–6."""
+    spec_ops: Sequence[Die] = ()
+    decoder: Sequence[Die] = ()
+    cipher: Sequence[Sequence[str]] = ((), ())
+    """The top and bottom cipher rows, six tile labels each."""
+    missions: Sequence[str] = ()
+    """The face-up Missions' labels (lines split by newlines)."""
+    scores: Mapping[str, int] = field(default_factory=dict)
+    """Player colour key to visible score, in seat order."""
+
+
+def agency_label(card: data.AgencyCard) -> str:
+    """Return the three lines shown for a face-up Agency card."""
+    ability = data.ABILITY_LABELS[card.ability]
+    return f"{card.id}  {card.equipment}\n{data.CITY[card.city].name}\n{ability}"
+
+
+def mission_label(mission: Mission) -> str:
+    """Return the three parts shown for a face-up Mission: name, needs, points and bonus."""
+    needs = [*mission.equipment, data.CITY[mission.city].name if mission.city else ""]
+    needs += [mission.region, "any card" if mission.any_card else ""]
+    points = f"{mission.points} pts" + (f" +{mission.benefit}" if mission.benefit else "")
+    return f"{mission.id} {mission.name}\n{' '.join(n for n in needs if n)}\n{points}"
+
+
+def board_png(picture: BoardPicture) -> bytes:
+    """Draw the board picture as PNG bytes."""
+    image = base_image().copy()
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, picture)
+    for city, pieces in picture.cities.items():
+        _draw_pieces(image, city, pieces)
+    _draw_cards(draw, picture.region_cards)
+    _draw_circles(image, picture.circles)
+    for index, dice in enumerate((picture.spec_ops, picture.decoder)):
+        _draw_tray(image, draw, index, dice)
+    _draw_cipher(image, picture.cipher)
+    _draw_missions(draw, picture.missions)
+    return png(image)
+
+
+def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float]) -> None:
+    """Paste a sprite centred on a point."""
+    x, y = round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)
+    image.paste(sprite, (x, y), sprite)
+
+
+def piece_sprites(pieces: Sequence[Piece]) -> list[Image.Image]:
+    """Return the sprites of a city's pieces, agents first."""
+    agents = [sprites.agent(p.colour, geo.AGENT) for p in pieces if p.kind == "agent"]
+    cubes = [sprites.cube(p.colour, geo.CUBE, p.count) for p in pieces if p.kind == "cubes"]
+    return agents + cubes
+
+
+def _draw_pieces(image: Image.Image, city: str, pieces: Sequence[Piece]) -> None:
+    """Draw a city's pieces in a row beside its marker, on a dark backing."""
+    row = piece_sprites(pieces)
+    centres = geo.piece_centres(city, [s.width for s in row])
+    if not row:
+        return
+    width = round(centres[-1][0] - centres[0][0] + (row[0].width + row[-1].width) / 2) + 8
+    mid = (
+        (centres[0][0] - row[0].width / 2 + centres[-1][0] + row[-1].width / 2) / 2,
+        centres[0][1],
+    )
+    _paste(image, sprites.backing(width, geo.AGENT + 6), mid)
+    for sprite, centre in zip(row, centres, strict=True):
+        _paste(image, sprite, centre)
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPicture) -> None:
+    """Write the title and round, then each player's shape, colour and score."""
+    middle = geo.HEADER / 2
+    draw.text(
+        (16, middle),
+        "COVERT",
+        font=font(28),
+        fill=INK,
+        anchor="lm",
+        stroke_width=1,
+        stroke_fill=INK,
+    )
+    draw.text((150, middle), f"Round {picture.round}", font=font(24), fill=INK_DIM, anchor="lm")
+    x: float = geo.WIDTH - 16
+    for colour, score in reversed(list(picture.scores.items())):
+        text = f"{colour.capitalize()} {score}"
+        x -= font(24).getlength(text)
+        draw.text((x, middle), text, font=font(24), fill=INK, anchor="lm")
+        x -= geo.AGENT + 6
+        _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
+        x -= 26
+
+
+def fit(text: str, size: int, width: float) -> str:
+    """Cut a line with an ellipsis so that it fits a width."""
+    face, text = font(size), text.translate(PLAIN)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _write_lines(draw: ImageDraw.ImageDraw, box: tuple[float, ...], label: str, size: int) -> None:
+    """Write a label's lines, each fitted to the box, from its top left."""
+    x0, y0, x1, _ = box
+    for line_no, line in enumerate(label.split("\n")):
+        text = fit(line, size, x1 - x0 - 14)
+        ink = INK if line_no == 0 else INK_DIM
+        draw.text((x0 + 7, y0 + line_no * (size + 4)), text, font=font(size), fill=ink, anchor="la")
+
+
+def _draw_cards(draw: ImageDraw.ImageDraw, cards: Mapping[str, str]) -> None:
+    """Write each Region Space's face-up card, or a dash if it is empty."""
+    for index, region in enumerate(data.REGIONS):
+        x0, y0, x1, y1 = geo.card_box(index)
+        label = cards.get(region) or "empty"
+        _write_lines(draw, (x0, y0 + 24, x1, y1), label, CARD_TEXT)
+
+
+def _draw_circles(image: Image.Image, circles: Mapping[str, Mapping[int, Die]]) -> None:
+    """Put each placed die on its Action Circle space."""
+    for index, circle in enumerate(data.CIRCLES):
+        for space, placed in circles.get(circle, {}).items():
+            _paste(
+                image,
+                sprites.die(placed.colour, placed.value, geo.DIE),
+                geo.space_point(index, space),
+            )
+
+
+def tray_slots(index: int, count: int) -> list[tuple[float, float]]:
+    """Return where the dice sit in the folder (0) or the Decoder (1), two rows at most."""
+    x0, y0, _, _ = geo.tray_box(index)
+    step, row = geo.TRAY_DIE + 3, geo.TRAY_ROW
+    return [
+        (x0 + 10 + (i % row + 0.5) * step, y0 + 24 + (i // row + 0.5) * step)
+        for i in range(min(count, 2 * row))
+    ]
+
+
+def _draw_tray(
+    image: Image.Image, draw: ImageDraw.ImageDraw, index: int, dice: Sequence[Die]
+) -> None:
+    """Put the dice in the folder or the Decoder, with a count of any that do not fit."""
+    for placed, centre in zip(dice, tray_slots(index, len(dice)), strict=False):
+        _paste(image, sprites.die(placed.colour, placed.value, geo.TRAY_DIE), centre)
+    hidden = len(dice) - 2 * geo.TRAY_ROW
+    if hidden > 0:
+        _, y0, x1, _ = geo.tray_box(index)
+        draw.text((x1 - 8, y0 + 12), f"+{hidden}", font=font(16), fill=INK, anchor="rm")
+
+
+def _draw_cipher(image: Image.Image, rows: Sequence[Sequence[str]]) -> None:
+    """Lay the cipher tiles in their two rows."""
+    for row, labels in enumerate(rows):
+        for column, label in enumerate(labels):
+            x0, y0, x1, y1 = geo.tile_box(row, column)
+            _paste(image, sprites.tile(label, geo.TILE), ((x0 + x1) / 2, (y0 + y1) / 2))
+
+
+def _draw_missions(draw: ImageDraw.ImageDraw, missions: Sequence[str]) -> None:
+    """Write each face-up Mission on its row: name, then needs, then points at the right."""
+    for index, label in enumerate(missions[:3]):
+        x0, y0, x1, y1 = geo.mission_box(index)
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=SEA, outline=FRAME, width=1)
+        name, needs, points = [*label.split("\n"), "", ""][:3]
+        middle, size = (y0 + y1) / 2, MISSION_TEXT
+        draw.text((x0 + 8, middle), fit(name, size, 124), font=font(size), fill=INK, anchor="lm")
+        points = fit(points, size, 110)
+        draw.text((x1 - 8, middle), points, font=font(size), fill=INK, anchor="rm")
+        room = x1 - 8 - font(size).getlength(points) - 12 - (x0 + 140)
+        draw.text(
+            (x0 + 140, middle), fit(needs, size, room), font=font(size), fill=INK_DIM, anchor="lm"
+        )
