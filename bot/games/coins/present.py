@@ -1,0 +1,75 @@
+"""Coins presenter: the public table and a seat's private hand as Discord-free screens."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.engine.rules import Action, Outcome
+from bot.engine.screen import Screen
+from bot.games.coins import guide
+from bot.games.coins.hand import hand_body, hand_choices, takers
+from bot.games.coins.table import cards_text, picture, table_alt, table_body, table_fields
+from bot.games.coins.views import PrivateView, PublicView
+
+COLOUR: Final = 0xC8961E
+
+
+class CoinsPresenter:
+    """Turns Coins views into screens; ``images`` can be switched off for fast tests."""
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+
+    def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
+        """Render the public table message."""
+        drawn = view.hand > 0
+        return Screen(
+            title="Coins - match over" if view.over else f"Coins - hand {view.hand}",
+            body=table_body(view, names, outcome),
+            fields=table_fields(view, names),
+            image=table_image(view, names) if self.images and drawn else None,
+            image_alt=table_alt(view, names) if drawn else "",
+            colour=COLOUR,
+        )
+
+    def private(
+        self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
+    ) -> Screen:
+        """Render one seat's hand and the card select when it is their turn."""
+        note, choices = hand_choices(view, legal, names)
+        image = hand_image(view) if self.images and view.hand else None
+        return Screen(
+            title=f"Coins - {names[view.seat]}'s hand",
+            body=hand_body(view, names, note),
+            image=image,
+            image_alt=f"Your hand: {cards_text(view.hand)}."[:1000],
+            choices=choices,
+            colour=COLOUR,
+        )
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        total = len(guide.PAGES)
+        return [
+            Screen(title=f"Coins rules {i}/{total}: {title}", body=text, colour=COLOUR)
+            for i, (title, text) in enumerate(guide.PAGES, start=1)
+        ]
+
+
+def table_image(view: PublicView, names: Sequence[str]) -> bytes:
+    """Draw the trick table, importing the art only when an image is wanted."""
+    from bot.games.coins.table_art import table_png
+
+    return table_png(picture(view, names))
+
+
+def hand_image(view: PrivateView) -> bytes:
+    """Draw the seat's hand; when it plays last, the cards that take the trick are ringed."""
+    from bot.games.coins.art import hand_png
+
+    winners = [c for c, seat in takers(view).items() if seat == view.seat]
+    title = f"Your hand · {len(view.hand)} cards · {view.coins_in_hand} Coins"
+    if takers(view):
+        title += " · gold ring = takes the trick"
+    return hand_png(view.hand, title, winners)

@@ -1,0 +1,114 @@
+"""Coins rules: three players, no duty to follow suit, a cycle of suits decides mixed tricks.
+
+The full specification is ``shared/rules/coins.md``. Every shuffle and the first
+dealer arrive as a chance action (``Deal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.rng import Rng
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.seats import CHANCE, Seat
+from bot.games.coins import flow
+from bot.games.coins import messages as say
+from bot.games.coins.actions import CoinsAction, Deal, Play, decode
+from bot.games.coins.cards import DECK_SIZE, SEATS, card, hand_order
+from bot.games.coins.state import CoinsState
+from bot.games.coins.views import PrivateView, PublicView, private_view, public_view
+
+SPEC: Final = GameSpec(
+    key="coins",
+    title="Coins",
+    min_seats=SEATS,
+    max_seats=SEATS,
+    options=(
+        OptionSpec(
+            name="target",
+            description="Points needed to win (each Coins card in a trick you win is 1 point)",
+            choices=(("10", "10 points"), ("15", "15 points"), ("20", "20 points")),
+            default="15",
+        ),
+    ),
+)
+
+
+class CoinsRules:
+    """The pure rules of Coins by Mark Steere."""
+
+    state_type = CoinsState
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> CoinsState:
+        """Return the table before the first deal."""
+        if seats != SEATS:
+            raise ValueError(f"Coins needs exactly 3 players, not {seats}")
+        chosen = SPEC.resolve_options(options)
+        return CoinsState(target=int(chosen["target"]))
+
+    def to_act(self, state: CoinsState) -> frozenset[Seat]:
+        """Return the seat to play, {CHANCE} before a deal, or nothing once over."""
+        if state.phase == "over":
+            return frozenset()
+        if state.phase == "deal":
+            return frozenset({CHANCE})
+        return frozenset({state.turn})
+
+    def legal_actions(self, state: CoinsState, seat: Seat) -> Sequence[CoinsAction]:
+        """List the cards the seat may play: its whole hand on its turn."""
+        if state.phase != "play" or seat != state.turn:
+            return ()
+        return tuple(Play(c.number) for c in sorted(map(card, state.hands[seat]), key=hand_order))
+
+    def chance_outcome(self, state: CoinsState, rng: Rng) -> CoinsAction:
+        """Shuffle the deck; the first dealer is drawn at random (house rule)."""
+        if state.phase != "deal":
+            raise IllegalAction(say.NO_DEAL_PENDING)
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        dealer = rng.randrange(SEATS) if state.hand == 0 else state.dealer
+        return Deal(dealer, tuple(deck))
+
+    def apply(self, state: CoinsState, seat: Seat, action: Any) -> Transition:
+        """Apply a deal or a card played, refusing it with a readable reason."""
+        if state.phase == "over":
+            raise MatchOver()
+        if seat not in self.to_act(state):
+            raise NotYourTurn()
+        d = flow.Draft(state)
+        if seat == CHANCE and isinstance(action, Deal):
+            flow.deal(d, action)
+        elif seat != CHANCE and isinstance(action, Play):
+            flow.play(d, seat, action.card)
+        else:
+            raise IllegalAction(say.NOT_A_DEAL if seat == CHANCE else say.NOT_A_PLAY)
+        return d.transition()
+
+    def decode(self, token: str) -> CoinsAction:
+        """Parse an action token, raising BadToken on anything malformed."""
+        return decode(token)
+
+    def view(self, state: CoinsState, seat: Seat | None) -> PublicView | PrivateView:
+        """Return the public view, or a seat's private view."""
+        if seat is None or not 0 <= seat < SEATS:
+            return public_view(state)
+        return private_view(state, seat)
+
+    def outcome(self, state: CoinsState) -> Outcome | None:
+        """Return the standings once a player has reached the target."""
+        if state.phase != "over" or state.winner is None:
+            return None
+        return Outcome(
+            ranks=flow.standings(state),
+            termination="target",
+            summary=say.reached(state.winner, state.scores[state.winner], state.target),
+            scores=tuple(float(v) for v in state.scores),
+        )
+
+    def hidden_from(self, state: CoinsState, seat: Seat | None) -> Sequence[Any]:
+        """List the cards in other seats' hands (nothing once the match is over)."""
+        if state.phase == "over":
+            return []
+        return [card(c) for o, h in enumerate(state.hands) if o != seat for c in h]

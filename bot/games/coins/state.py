@@ -1,0 +1,70 @@
+"""The Coins match state and small read-only helpers on it."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from bot.games.coins.cards import COINS_PER_HAND, SEATS, Case, Suit, is_coin
+
+Phase = Literal["deal", "play", "over"]
+
+
+class Played(msgspec.Struct, frozen=True):
+    """One card played into a trick, and by whom."""
+
+    seat: int
+    card: int
+    """Index 0..47 of the card."""
+
+
+class Trick(msgspec.Struct, frozen=True):
+    """A completed trick: its three cards in play order, who won it and why."""
+
+    plays: tuple[Played, ...]
+    winner: int
+    """Seat that won the trick."""
+    case: Case
+    missing: Suit | None
+    """The suit absent from a three-suit trick."""
+    points: int
+    """Coins cards in the trick, scored by the winner."""
+
+
+class CoinsState(msgspec.Struct, frozen=True):
+    """Everything about a Coins match, secrets included."""
+
+    target: int = 15
+    phase: Phase = "deal"
+    hand: int = 0
+    """Number of the hand being played (0 before the first deal)."""
+    dealer: int = 0
+    """Dealer of the current hand; before a redeal, the dealer of the next one."""
+    leader: int = 0
+    """Seat that led the current trick."""
+    turn: int = 0
+    """Seat to play next (meaningful only while the phase is ``play``)."""
+    hands: tuple[tuple[int, ...], ...] = ((),) * SEATS
+    trick: tuple[Played, ...] = ()
+    """The current trick's cards, in play order."""
+    taken: tuple[Trick, ...] = ()
+    """The completed tricks of the current hand, in order."""
+    last: Trick | None = None
+    """The last completed trick of this hand (its cards go back into the deck at a redeal)."""
+    scores: tuple[int, ...] = (0,) * SEATS
+    """Match scores, carried from hand to hand."""
+    winner: int | None = None
+    """Seat that reached the target, once the match is over."""
+
+    def tricks_won(self, seat: int) -> int:
+        """Return how many tricks the seat has taken in the current hand."""
+        return sum(1 for t in self.taken if t.winner == seat)
+
+    def coins_unseen(self) -> int:
+        """Return 12 minus the Coins cards played so far in this hand."""
+        return COINS_PER_HAND - sum(1 for c in self.played() if is_coin(c))
+
+    def played(self) -> list[int]:
+        """Return every card played face up in this hand, completed tricks first."""
+        return [p.card for t in self.taken for p in t.plays] + [p.card for p in self.trick]
