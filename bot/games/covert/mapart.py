@@ -7,6 +7,7 @@ The presenter describes what is public in a ``BoardPicture`` and calls
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -22,7 +23,7 @@ from bot.games.covert.missions import Mission
 
 PLAIN = str.maketrans({"−": "-", "×": "x", "—": "-", "→": ">", "↔": "-", "★": "*"})
 """Stand-ins for signs missing from Pillow's bundled font."""
-CARD_TEXT, MISSION_TEXT = 19, 18
+CARD_TEXT, MISSION_TEXT = 19, 17
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ class BoardPicture:
     decoder: Sequence[Die] = ()
     cipher: Sequence[Sequence[str]] = ((), ())
     """The top and bottom cipher rows, six tile labels each."""
+    overlays: Mapping[str, Die] = field(default_factory=dict)
+    """Cipher position (``T3``) to the Decoder die laid on it during a Break Codes turn."""
     missions: Sequence[str] = ()
     """The face-up Missions' labels (lines split by newlines)."""
     scores: Mapping[str, int] = field(default_factory=dict)
@@ -90,7 +93,7 @@ def board_png(picture: BoardPicture) -> bytes:
     _draw_circles(image, picture.circles)
     for index, dice in enumerate((picture.spec_ops, picture.decoder)):
         _draw_tray(image, draw, index, dice)
-    _draw_cipher(image, picture.cipher)
+    _draw_cipher(image, picture.cipher, picture.overlays)
     _draw_missions(draw, picture.missions)
     return png(image)
 
@@ -102,10 +105,14 @@ def _paste(image: Image.Image, sprite: Image.Image, centre: tuple[float, float])
 
 
 def piece_sprites(pieces: Sequence[Piece]) -> list[Image.Image]:
-    """Return the sprites of a city's pieces, agents first."""
-    agents = [sprites.agent(p.colour, geo.AGENT) for p in pieces if p.kind == "agent"]
+    """Return the sprites of a city's pieces, agents first; a crowd shows one agent per colour."""
+    agents = [p.colour for p in pieces if p.kind == "agent"]
     cubes = [sprites.cube(p.colour, geo.CUBE, p.count) for p in pieces if p.kind == "cubes"]
-    return agents + cubes
+    row = [sprites.agent(colour, geo.AGENT) for colour in agents] + cubes
+    if sum(s.width + geo.PIECE_GAP for s in row) <= geo.ROW_MAX + geo.PIECE_GAP:
+        return row
+    counts = Counter(agents)
+    return [sprites.agent(colour, geo.AGENT, n) for colour, n in counts.items()] + cubes
 
 
 def _draw_pieces(image: Image.Image, city: str, pieces: Sequence[Piece]) -> None:
@@ -207,25 +214,33 @@ def _draw_tray(
         draw.text((x1 - 8, y0 + 12), f"+{hidden}", font=font(16), fill=INK, anchor="rm")
 
 
-def _draw_cipher(image: Image.Image, rows: Sequence[Sequence[str]]) -> None:
-    """Lay the cipher tiles in their two rows."""
+def _draw_cipher(
+    image: Image.Image, rows: Sequence[Sequence[str]], overlays: Mapping[str, Die]
+) -> None:
+    """Lay the cipher tiles in their two rows, and any Decoder dice on top of them."""
     for row, labels in enumerate(rows):
         for column, label in enumerate(labels):
             x0, y0, x1, y1 = geo.tile_box(row, column)
-            _paste(image, sprites.tile(label, geo.TILE), ((x0 + x1) / 2, (y0 + y1) / 2))
+            centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+            _paste(image, sprites.tile(label, geo.TILE), centre)
+            placed = overlays.get(data.POSITIONS[row * 6 + column])
+            if placed:
+                _paste(image, sprites.die(placed.colour, placed.value, geo.TILE - 6), centre)
 
 
 def _draw_missions(draw: ImageDraw.ImageDraw, missions: Sequence[str]) -> None:
     """Write each face-up Mission on its row: name, then needs, then points at the right."""
-    for index, label in enumerate(missions[:3]):
+    rows = [[*label.split("\n"), "", ""][:3] for label in missions[:3]]
+    face = font(MISSION_TEXT)
+    needs_x = 20 + max(
+        (face.getlength(fit(name, MISSION_TEXT, 130)) for name, _, _ in rows), default=0
+    )
+    for index, (name, needs, points) in enumerate(rows):
         x0, y0, x1, y1 = geo.mission_box(index)
         draw.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=SEA, outline=FRAME, width=1)
-        name, needs, points = [*label.split("\n"), "", ""][:3]
-        middle, size = (y0 + y1) / 2, MISSION_TEXT
-        draw.text((x0 + 8, middle), fit(name, size, 124), font=font(size), fill=INK, anchor="lm")
-        points = fit(points, size, 110)
-        draw.text((x1 - 8, middle), points, font=font(size), fill=INK, anchor="rm")
-        room = x1 - 8 - font(size).getlength(points) - 12 - (x0 + 140)
-        draw.text(
-            (x0 + 140, middle), fit(needs, size, room), font=font(size), fill=INK_DIM, anchor="lm"
-        )
+        middle, points = (y0 + y1) / 2, fit(points, MISSION_TEXT, 120)
+        draw.text((x0 + 8, middle), fit(name, MISSION_TEXT, 130), font=face, fill=INK, anchor="lm")
+        draw.text((x1 - 8, middle), points, font=face, fill=INK, anchor="rm")
+        room = x1 - x0 - 20 - face.getlength(points) - needs_x
+        needs = fit(needs, MISSION_TEXT, room)
+        draw.text((x0 + needs_x, middle), needs, font=face, fill=INK_DIM, anchor="lm")

@@ -117,37 +117,31 @@ def _draw_panel(draw: ImageDraw.ImageDraw) -> None:
     """Draw the empty frames of the side panel."""
     _title(draw, geo.CARDS_TOP - 22, "REGION SPACES")
     for index, region in enumerate(data.REGIONS):
-        box, colour = geo.card_box(index), data.REGION_RGB[region]
-        draw.rounded_rectangle(
-            _k(box), radius=8 * SUPERSAMPLE, fill=SEA, outline=colour, width=2 * SUPERSAMPLE
-        )
-        strip = (box[0], box[1], box[2], box[1] + 20)
-        draw.rounded_rectangle(
-            _k(strip), radius=8 * SUPERSAMPLE, fill=colour, corners=(True, True, False, False)
-        )
-        draw.text(
-            _at(box[0] + 8, box[1] + 10),
-            region.upper(),
-            font=font(15 * SUPERSAMPLE),
-            fill=SHADOW,
-            anchor="lm",
-        )
+        _draw_region_space(draw, geo.card_box(index), region)
     for index, circle in enumerate(data.CIRCLES):
         _draw_circle(draw, index, data.CIRCLE_LABELS[circle])
     for index, title in enumerate(("SPECIAL OPERATIONS", "DECODER")):
-        box = geo.tray_box(index)
-        draw.rounded_rectangle(
-            _k(box), radius=8 * SUPERSAMPLE, fill=SEA, outline=FRAME, width=2 * SUPERSAMPLE
-        )
-        draw.text(
-            _at(box[0] + 8, box[1] + 12),
-            title,
-            font=font(15 * SUPERSAMPLE),
-            fill=INK_DIM,
-            anchor="lm",
-        )
+        _draw_frame(draw, geo.tray_box(index), FRAME, title, INK_DIM)
     _draw_cipher_frame(draw)
     _title(draw, geo.MISSIONS_TOP, "FACE-UP MISSIONS")
+
+
+def _draw_frame(draw: ImageDraw.ImageDraw, box: geo.Box, edge: RGB, title: str, ink: RGB) -> None:
+    """Draw a rounded frame with a small title in its top left corner."""
+    k = SUPERSAMPLE
+    draw.rounded_rectangle(_k(box), radius=8 * k, fill=SEA, outline=edge, width=2 * k)
+    draw.text(_at(box[0] + 8, box[1] + 11), title, font=font(15 * k), fill=ink, anchor="lm")
+
+
+def _draw_region_space(draw: ImageDraw.ImageDraw, box: geo.Box, region: str) -> None:
+    """Draw a Region Space: a frame in the region's colour with its name on a strip."""
+    colour, k = data.REGION_RGB[region], SUPERSAMPLE
+    strip = _k((box[0], box[1], box[2], box[1] + 21))
+    _draw_frame(draw, box, colour, "", INK)
+    draw.rounded_rectangle(strip, radius=8 * k, fill=colour, corners=(True, True, False, False))
+    draw.text(
+        _at(box[0] + 8, box[1] + 11), region.upper(), font=font(15 * k), fill=SHADOW, anchor="lm"
+    )
 
 
 def _title(draw: ImageDraw.ImageDraw, y: float, text: str) -> None:

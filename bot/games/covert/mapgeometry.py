@@ -26,8 +26,10 @@ MARKER_R: Final = 14
 LABEL_SIZE: Final = 22
 LABEL_GAP: Final = 3
 AGENT: Final = 32
-CUBE: Final = 26
+CUBE: Final = 28
 PIECE_GAP: Final = 3
+ROW_MAX: Final = 2 * AGENT + 3 * CUBE + 4 * PIECE_GAP
+"""The widest row of pieces; longer rows overlap their pieces to stay this wide."""
 
 CITY_SPOTS: Final[dict[str, tuple[float, float, Side]]] = {
     "OSL": (460, 120, "above"),
@@ -40,26 +42,26 @@ CITY_SPOTS: Final[dict[str, tuple[float, float, Side]]] = {
     "BER": (590, 385, "above"),
     "WAW": (770, 375, "above"),
     "BRU": (230, 470, "left"),
-    "BON": (385, 478, "above"),
+    "BON": (392, 478, "above"),
     "PRG": (575, 495, "above"),
     "KIE": (830, 475, "above"),
-    "PAR": (150, 590, "right"),
+    "PAR": (145, 590, "right"),
     "ZRH": (370, 600, "above"),
     "MUC": (505, 645, "above"),
     "VIE": (640, 585, "above"),
     "BUD": (770, 628, "above"),
-    "GVA": (310, 695, "left"),
-    "MIL": (415, 755, "above"),
-    "VCE": (570, 770, "above"),
+    "GVA": (300, 695, "left"),
+    "MIL": (410, 755, "above"),
+    "VCE": (575, 770, "above"),
     "BUH": (828, 735, "above"),
-    "BEG": (700, 825, "above"),
+    "BEG": (705, 825, "above"),
     "IST": (835, 880, "above"),
     "ROM": (500, 890, "above"),
     "ATH": (680, 955, "above"),
-    "MRS": (270, 820, "left"),
+    "MRS": (262, 820, "left"),
     "BCN": (290, 935, "above"),
     "MAD": (140, 870, "above"),
-    "LIS": (40, 780, "above"),
+    "LIS": (40, 758, "above"),
 }
 """Per city key: marker centre and the side of the marker its name is written on."""
 
@@ -86,15 +88,16 @@ def label_box(city: str) -> Box:
 
 
 def piece_centres(city: str, sizes: list[int]) -> list[Point]:
-    """Return the centres of a row of pieces of the given sizes beside a city."""
+    """Return the centres of a row of pieces beside a city, overlapping them if the row is long."""
     x, y, side = CITY_SPOTS[city]
-    width = sum(sizes) + PIECE_GAP * (len(sizes) - 1)
+    gap = min(PIECE_GAP, (ROW_MAX - sum(sizes)) / max(len(sizes) - 1, 1))
+    width = sum(sizes) + gap * (len(sizes) - 1)
     row_y = y + (-1 if side == "below" else 1) * (MARKER_R + PIECE_GAP + AGENT / 2)
     left = min(max(x - width / 2, 6), MAP_RIGHT - 6 - width)
     centres = []
     for size in sizes:
         centres.append((left + size / 2, row_y))
-        left += size + PIECE_GAP
+        left += size + gap
     return centres
 
 
@@ -106,7 +109,7 @@ CIRCLES_TOP: Final = CARDS_TOP + 2 * CARD_H + CARD_GAP + 10
 CIRCLE_CELL_H: Final = 190
 RING_R, SPACE_R, DIE = 60, 20, 34
 TRAYS_TOP: Final = CIRCLES_TOP + 2 * CIRCLE_CELL_H
-TRAY_H, TRAY_DIE, TRAY_ROW = 98, 32, 6
+TRAY_H, TRAY_DIE, TRAY_ROW = 100, 34, 6
 CIPHER_TOP: Final = TRAYS_TOP + TRAY_H + 8
 TILE, TILE_GAP, TILES_X = 44, 6, PANEL_X + 100
 MISSIONS_TOP: Final = CIPHER_TOP + 24 + 2 * TILE + TILE_GAP + 8

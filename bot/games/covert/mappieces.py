@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from bot.games.cover_cover.cardart import RGB, font
 
 SUPERSAMPLE: Final = 4
+TILE_FACE: RGB = (236, 226, 200)
 
 
 class PlayerStyle(NamedTuple):
@@ -82,12 +83,16 @@ def draw_shape(
 
 
 @lru_cache(maxsize=16)
-def agent(colour: str, size: int) -> Image.Image:
-    """Return an agent: the player's shape in their colour."""
+def agent(colour: str, size: int, count: int = 1) -> Image.Image:
+    """Return an agent (the player's shape in their colour), with a count if above one."""
     s, k = style(colour), SUPERSAMPLE
     image, draw = _canvas(size, size)
-    pad = k
-    draw_shape(draw, s.shape, (pad, pad, size * k - pad, size * k - pad), s.fill, s.edge, 2 * k)
+    w = size * k
+    draw_shape(draw, s.shape, (k, k, w - k, w - k), s.fill, s.edge, 2 * k)
+    if count > 1:
+        low = 0.64 if s.shape == "triangle" else 0.52
+        digit = font(round(w * (0.42 if s.shape == "triangle" else 0.56)))
+        draw.text((w / 2, w * low), str(count), font=digit, fill=s.ink, anchor="mm")
     return _shrink(image)
 
 
@@ -103,7 +108,8 @@ def cube(colour: str, size: int, count: int = 1) -> Image.Image:
     for face, shade in ((top, 0.0), (left, 0.12), (right, 0.24)):
         draw.polygon(face, fill=mix(s.fill, s.edge, shade), outline=s.edge, width=k)
     if count > 1:
-        draw.text((w / 2, w * 0.62), str(count), font=font(round(w * 0.5)), fill=s.ink, anchor="mm")
+        digit = font(round(w * 0.6))
+        draw.text((w / 2, w * 0.6), str(count), font=digit, fill=s.ink, anchor="mm", stroke_width=k)
     return _shrink(image)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import io
+import itertools
 import math
-from itertools import combinations
 
 import pytest
 from PIL import Image
@@ -18,9 +18,10 @@ from bot.games.covert.mapart import (
     agency_label,
     board_png,
     mission_label,
+    piece_sprites,
     tray_slots,
 )
-from bot.games.covert.mappieces import STYLES
+from bot.games.covert.mappieces import STYLES, TILE_FACE
 from bot.games.covert.missions import MISSION
 
 Box = tuple[float, float, float, float]
@@ -73,29 +74,47 @@ def row_box(city: str, sizes: list[int]) -> Box:
 
 
 def busy() -> BoardPicture:
-    """Return a four-player position in round 4."""
-    agent, cubes = Piece, lambda colour: Piece(colour, "cubes")
+    """Return four players in round 4, White in the middle of a Break Codes turn."""
+    agent, cube = Piece, lambda colour: Piece(colour, "cubes")
+    k, w, b, g = "black", "white", "brown", "grey"
     return BoardPicture(
         round=4,
         cities={
-            "VCE": [agent("black"), agent("white"), cubes("brown")],
-            "BRU": [agent("white"), agent("grey"), cubes("black"), cubes("brown")],
-            "BER": [cubes("grey"), cubes("white"), cubes("black"), cubes("brown")],
-            "BUH": [agent("white"), agent("brown"), cubes("grey")],
-            "ATH": [agent("grey"), Piece("brown", "cubes", 2)],
+            "VCE": [agent(k), agent(w), cube(b)],
+            "GVA": [agent(k), cube(g)],
+            "STO": [agent(k), cube(w)],
+            "BRU": [agent(w), agent(g), cube(k), cube(b)],
+            "BUH": [agent(w), agent(b), cube(g)],
+            "MUC": [agent(b), cube(w), cube(k)],
+            "ROM": [agent(b), cube(k)],
+            "HAM": [agent(g), cube(w), cube(b)],
+            "ATH": [agent(g), cube(b)],
+            "PAR": [cube(k), cube(w)],
+            "LON": [cube(w), cube(g)],
+            "BER": [cube(g), cube(w), cube(k), cube(b)],
+            "KIE": [cube(w)],
+            "BUD": [cube(k)],
+            "OSL": [cube(g)],
+            "MIL": [cube(g)],
+            "CPH": [cube(k)],
+            "WAW": [cube(b)],
         },
         region_cards={
-            r: agency_label(data.AGENCY[f"A{n:02}"]) for n, r in enumerate(data.REGIONS, 20)
+            r: agency_label(data.AGENCY[c])
+            for r, c in zip(data.REGIONS, ("A29", "A23", "A45", "A38", "A07", "A48"), strict=True)
         },
         circles={
-            "COMPLETE_MISSION": {3: Die(3, "black"), 4: Die(4, "white")},
-            "MOVEMENT": {6: Die(6, "black"), 5: Die(5, "white"), 1: Die(1, "grey")},
+            "COMPLETE_MISSION": {3: Die(3, k), 4: Die(4, w), 5: Die(5, g)},
+            "MISSION_CARDS": {2: Die(2, w), 3: Die(3, k)},
+            "AGENCY_CARDS": {1: Die(1, k), 6: Die(6, w), 5: Die(5, b), 2: Die(2, g)},
+            "MOVEMENT": {6: Die(6, k), 5: Die(5, w), 4: Die(4, b), 3: Die(3, b), 1: Die(1, g)},
         },
-        spec_ops=[Die(5, "black"), Die(2, "brown")],
-        decoder=[Die(2, "white")],
+        spec_ops=[Die(5, k), Die(2, b), Die(6, g)],
+        decoder=[Die(1, b), Die(4, g)],
         cipher=(list("251643"), list("413625")),
+        overlays={"B3": Die(2, w)},
         missions=[mission_label(MISSION[m]) for m in ("M36", "M57", "M47")],
-        scores={"black": 12, "white": 9, "brown": 5, "grey": 14},
+        scores={k: 12, w: 9, b: 5, g: 14},
     )
 
 
@@ -120,7 +139,7 @@ def test_every_city_of_the_data_has_a_spot_on_the_map() -> None:
 
 
 def test_no_city_name_overlaps_another_name_or_marker() -> None:
-    for a, b in combinations(data.CITY, 2):
+    for a, b in itertools.combinations(data.CITY, 2):
         assert not overlap(geo.label_box(a), geo.label_box(b)), (a, b)
         assert not overlap(geo.label_box(a), marker_box(b)), (a, b)
         assert not overlap(geo.label_box(b), marker_box(a)), (b, a)
@@ -138,6 +157,21 @@ def test_a_crowded_city_row_stays_clear_of_other_cities() -> None:
             if other != city:
                 assert not overlap(row, marker_box(other)), (city, other)
                 assert not overlap(row, row_box(other, sizes)), (city, other)
+
+
+def test_a_long_row_overlaps_its_pieces_to_keep_the_widest_row_width() -> None:
+    crowd = [geo.AGENT] * 6 + [geo.CUBE] * 4
+    row = row_box("PRG", crowd)
+    assert row[2] - row[0] == pytest.approx(geo.ROW_MAX)
+    centres = [x for x, _ in geo.piece_centres("PRG", crowd)]
+    assert all(b - a >= 10 for a, b in itertools.pairwise(centres))
+
+
+def test_a_crowd_shows_one_counted_agent_per_colour() -> None:
+    pair = [Piece("black"), Piece("black")]
+    assert len(piece_sprites([*pair, Piece("white", "cubes")])) == 3
+    crowd = [*pair, Piece("grey"), Piece("black"), *(Piece(c, "cubes") for c in data.COLOURS)]
+    assert len(piece_sprites(crowd)) == 2 + 4
 
 
 def test_routes_pass_clear_of_the_markers_of_other_cities() -> None:
@@ -208,3 +242,15 @@ def test_the_labels_name_card_and_mission_contents() -> None:
     assert agency_label(data.AGENCY["A29"]) == "A29  DSG\nMilan\nSneak Attack"
     assert mission_label(MISSION["M57"]) == "M57 Vesper\nREC PAS Oslo purple any card\n6 pts +DSG"
     assert mission_label(MISSION["M34"]) == "M34 Lark\nPrague yellow\n4 pts"
+
+
+def test_cipher_tiles_and_decoder_overlays_appear(empty: Image.Image) -> None:
+    rows = (list("251643"), list("413625"))
+    image = render(BoardPicture(cipher=rows, overlays={"B4": Die(3, "black")}))
+    x0, y0, _, _ = geo.tile_box(0, 0)
+    corner = (round(x0 + 5), round(y0 + geo.TILE - 8))
+    assert near(image.getpixel(corner), TILE_FACE) and not near(empty.getpixel(corner), TILE_FACE)
+    x0, y0, x1, y1 = geo.tile_box(1, 3)
+    assert near(
+        image.getpixel(die_body(((x0 + x1) / 2, (y0 + y1) / 2), geo.TILE - 6)), STYLES["black"].fill
+    )
