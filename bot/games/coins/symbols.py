@@ -68,19 +68,18 @@ def _coin(draw: ImageDraw.ImageDraw, c: Point, r: float, fill: RGB, line: RGB) -
 
 
 def _sword(draw: ImageDraw.ImageDraw, c: Point, r: float, fill: RGB, line: RGB) -> None:
-    """Draw an upright sword: a pointed blade, a cross-guard, a grip and a pommel."""
+    """Draw an upright sword: a broad pointed blade, a cross-guard, a grip and a pommel."""
     x, y = c
     w = _width(r)
-    blade = [(x, y - r), (x + 0.2 * r, y - 0.7 * r), (x + 0.2 * r, y + 0.42 * r)]
-    blade += [(x - 0.2 * r, y + 0.42 * r), (x - 0.2 * r, y - 0.7 * r)]
+    blade = [(x, y - r), (x + 0.34 * r, y - 0.6 * r), (x + 0.3 * r, y + 0.42 * r)]
+    blade += [(x - 0.3 * r, y + 0.42 * r), (x - 0.34 * r, y - 0.6 * r)]
     draw.polygon(blade, fill=fill, outline=line, width=w)
-    draw.line((x, y - 0.8 * r, x, y + 0.35 * r), fill=line, width=w)
-    guard = (x - 0.62 * r, y + 0.4 * r, x + 0.62 * r, y + 0.56 * r)
+    draw.line((x, y - 0.72 * r, x, y + 0.34 * r), fill=line, width=max(1, w // 2))
+    guard = (x - 0.72 * r, y + 0.4 * r, x + 0.72 * r, y + 0.58 * r)
     draw.rounded_rectangle(guard, radius=0.08 * r, fill=fill, outline=line, width=w)
-    draw.rectangle((x - 0.1 * r, y + 0.56 * r, x + 0.1 * r, y + 0.82 * r), fill=line)
-    draw.ellipse(
-        (x - 0.17 * r, y + 0.78 * r, x + 0.17 * r, y + r), fill=fill, outline=line, width=w
-    )
+    draw.rectangle((x - 0.1 * r, y + 0.58 * r, x + 0.1 * r, y + 0.82 * r), fill=line)
+    pommel = (x - 0.18 * r, y + 0.78 * r, x + 0.18 * r, y + r)
+    draw.ellipse(pommel, fill=fill, outline=line, width=w)
 
 
 def _club(draw: ImageDraw.ImageDraw, c: Point, r: float, fill: RGB, line: RGB) -> None:

@@ -1,0 +1,84 @@
+"""Shared set-up for the Coins tests: cards by name, arranged deals and a small driver."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+
+from bot.engine import CHANCE, Event, Match
+from bot.games.coins.actions import Deal, Play
+from bot.games.coins.cards import find
+from bot.games.coins.rules import CoinsRules
+from bot.games.coins.state import CoinsState
+from bot.games.coins.views import PrivateView, PublicView
+
+ANA, BEN, CY = 0, 1, 2
+NAMES = ["Ana", "Ben", "Cy"]
+RULES = CoinsRules()
+
+
+def n(name: str) -> int:
+    """Return a card's number from ``"5 Coins"`` or ``"King Swords"``."""
+    rank, suit = name.split()
+    return find(rank, suit).number
+
+
+def arranged(dealer: int, hands: Sequence[Sequence[str]]) -> Deal:
+    """Return the deal giving each seat these cards first (the rest of its 16 follow)."""
+    return Deal.arrange(dealer, [[n(x) for x in hand] for hand in hands])
+
+
+class Table:
+    """A match driven step by step, keeping the last step's events."""
+
+    def __init__(self, deal: Deal | None = None, **options: str) -> None:
+        self.match = Match.new(RULES, 3, options)
+        self.events: tuple[Event, ...] = ()
+        if deal is not None:
+            self.play(CHANCE, deal.token())
+
+    @property
+    def state(self) -> CoinsState:
+        """Return the current state."""
+        state: CoinsState = self.match.state
+        return state
+
+    def play(self, seat: int, token: str) -> tuple[Event, ...]:
+        """Apply one step and keep its events."""
+        self.events = self.match.step(seat, token)
+        return self.events
+
+    def card(self, seat: int, name: str) -> tuple[Event, ...]:
+        """Play a card by name for a seat."""
+        return self.play(seat, Play(n(name)).token())
+
+    def trick(self, *plays: tuple[int, str]) -> None:
+        """Play a whole trick: (seat, card name) in play order."""
+        for seat, name in plays:
+            self.card(seat, name)
+
+    def public(self) -> PublicView:
+        """Return the public view."""
+        view = RULES.view(self.state, None)
+        assert isinstance(view, PublicView)
+        return view
+
+    def private(self, seat: int) -> PrivateView:
+        """Return a seat's private view."""
+        view = RULES.view(self.state, seat)
+        assert isinstance(view, PrivateView)
+        return view
+
+    def tweak(self, **changes: Any) -> None:
+        """Change some fields of the state directly (to reach rare positions)."""
+        self.match.state = msgspec.structs.replace(self.state, **changes)
+
+    def give(self, *hands: Sequence[str]) -> None:
+        """Replace every seat's hand by these cards (by name)."""
+        self.tweak(hands=tuple(tuple(n(x) for x in hand) for hand in hands))
+
+    def text(self) -> str:
+        """Return the text of every event of the last step."""
+        return " ".join(e.text for e in self.events)

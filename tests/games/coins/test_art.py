@@ -1,0 +1,103 @@
+"""Coins artwork: card faces tell the suits apart by colour and shape, ranks are readable."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+from PIL import Image, ImageChops
+
+from bot.games.coins import art
+from bot.games.coins.cards import CARDS, Suit, find
+from bot.games.coins.symbols import FILL, LINE
+from bot.games.coins.table import Slot, TablePicture
+from bot.games.coins.table_art import table_png
+
+RGB = tuple[int, int, int]
+
+
+def open_png(data: bytes) -> Image.Image:
+    """Decode PNG bytes, checking the signature first."""
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def count_near(image: Image.Image, colour: RGB, tolerance: int = 30) -> int:
+    """Count the pixels of an image close to a colour."""
+    solid = Image.new("RGB", image.size, colour)
+    r, g, b = ImageChops.difference(image.convert("RGB"), solid).split()
+    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
+    return worst.point(lambda v: 255 if v <= tolerance else 0).histogram()[255]
+
+
+def ink_mask(image: Image.Image) -> Image.Image:
+    """Return where a card face is not paper (its printed shapes), as a 1-bit mask."""
+    paper = Image.new("RGB", image.size, art.PAPER)
+    diff = ImageChops.difference(image.convert("RGB"), paper).convert("L")
+    return diff.point(lambda v: 255 if v > 60 else 0).convert("1")
+
+
+def symbol_area(image: Image.Image) -> Image.Image:
+    """Crop the middle of a card, where the large suit symbol is."""
+    m = art.CARD_MARGIN
+    return image.crop((m + 20, m + 40, m + 80, m + 100))
+
+
+def test_a_card_has_its_box_size_at_any_scale() -> None:
+    for scale in (0.8, 1.0, 1.15):
+        assert art.card_image(CARDS[0], scale=scale).size == art.card_box(scale)
+
+
+def palette_pixels(face: Image.Image, suit: Suit) -> int:
+    """Count the pixels of a face in a suit's colours: fill, outline and printed ink."""
+    return sum(count_near(face, c) for c in (FILL[suit], LINE[suit], art.SUIT_INK[suit]))
+
+
+def test_each_suit_is_drawn_in_its_own_colour() -> None:
+    for suit in Suit:
+        face = art.card_image(find("7", suit.word)).convert("RGB")
+        assert count_near(face, FILL[suit]) > 250, suit
+        own = palette_pixels(face, suit)
+        for other in Suit:
+            if other != suit:
+                assert palette_pixels(face, other) < own / 20, (suit, other)
+
+
+def test_each_suit_has_its_own_shape() -> None:
+    masks = {suit: ink_mask(symbol_area(art.card_image(find("7", suit.word)))) for suit in Suit}
+    for a, b in itertools.combinations(Suit, 2):
+        differ = ImageChops.logical_xor(masks[a], masks[b]).histogram()[-1]
+        assert differ > 600, (a, b, differ)
+
+
+def test_every_rank_prints_a_different_index() -> None:
+    corners = set()
+    for c in CARDS[:12]:
+        m = art.CARD_MARGIN
+        corner = art.card_image(c).crop((m, m, m + 30, m + 40)).convert("RGB").tobytes()
+        corners.add(corner)
+    assert len(corners) == 12
+
+
+def test_a_hand_strip_wraps_at_eight_and_rings_the_marked_cards() -> None:
+    width, height = art.card_box(1.0)
+    full = open_png(art.hand_png(CARDS[:16], "Your hand"))
+    assert full.size == (art.GAP + 8 * (width + art.GAP), art.HEADER + 2 * (height + art.GAP))
+    few = open_png(art.hand_png(CARDS[:5], "Your hand"))
+    assert few.size[1] == art.HEADER + height + art.GAP
+    marked = open_png(art.hand_png(CARDS[:5], "Your hand", [CARDS[2]]))
+    assert count_near(marked, art.GOLD, 10) > count_near(few, art.GOLD, 10) + 200
+
+
+def test_the_table_picture_shows_the_last_trick_beside_the_current_one() -> None:
+    current = (Slot(find("5", "Coins"), "Ana"), Slot(None, "Ben to play"), Slot(None, "Cy"))
+    alone = open_png(table_png(TablePicture(current, "Hand 1 · trick 1")))
+    last = tuple(Slot(find(r, s), name, name == "Cy") for r, s, name in (
+        ("5", "Coins", "Ana"), ("King", "Swords", "Ben"), ("2", "Cups", "Cy"),
+    ))  # fmt: skip
+    both = open_png(
+        table_png(TablePicture(current, "Hand 1 · trick 2", last, "Last trick: Cy +1", "why"))
+    )
+    assert both.size[1] == alone.size[1] and both.size[0] > alone.size[0] + 200
+    assert count_near(both, art.GOLD, 10) > 200, "the winning card is ringed"
+    assert count_near(alone, art.GOLD, 10) < 50
