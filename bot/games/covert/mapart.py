@@ -66,6 +66,8 @@ class BoardPicture:
     """The face-up Missions' labels (lines split by newlines)."""
     scores: Mapping[str, int] = field(default_factory=dict)
     """Player colour key to visible score, in seat order."""
+    names: Mapping[str, str] = field(default_factory=dict)
+    """Player colour key to the name written beside the score (the colour's name if absent)."""
 
 
 def agency_label(card: data.AgencyCard) -> str:
@@ -132,23 +134,15 @@ def _draw_pieces(image: Image.Image, city: str, pieces: Sequence[Piece]) -> None
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPicture) -> None:
-    """Write the title and round, then each player's shape, colour and score."""
-    middle = geo.HEADER / 2
-    draw.text(
-        (16, middle),
-        "COVERT",
-        font=font(28),
-        fill=INK,
-        anchor="lm",
-        stroke_width=1,
-        stroke_fill=INK,
-    )
-    draw.text((150, middle), f"Round {picture.round}", font=font(24), fill=INK_DIM, anchor="lm")
+    """Write the title and round, then each player's shape, name and score."""
+    middle, face = geo.HEADER / 2, font(24)
+    draw.text((16, middle), "COVERT", font=font(28), fill=INK, anchor="lm", stroke_width=1)
+    draw.text((150, middle), f"Round {picture.round}", font=face, fill=INK_DIM, anchor="lm")
     x: float = geo.WIDTH - 16
     for colour, score in reversed(list(picture.scores.items())):
-        text = f"{colour.capitalize()} {score}"
-        x -= font(24).getlength(text)
-        draw.text((x, middle), text, font=font(24), fill=INK, anchor="lm")
+        name = fit(picture.names.get(colour) or colour.capitalize(), 24, 150)
+        x -= face.getlength(f"{name} {score}")
+        draw.text((x, middle), f"{name} {score}", font=face, fill=INK, anchor="lm")
         x -= geo.AGENT + 6
         _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
         x -= 26

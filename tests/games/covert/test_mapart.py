@@ -115,6 +115,7 @@ def busy() -> BoardPicture:
         overlays={"B3": Die(2, w)},
         missions=[mission_label(MISSION[m]) for m in ("M36", "M57", "M47")],
         scores={k: 12, w: 9, b: 5, g: 14},
+        names={k: "Ada", w: "Ben", b: "Chiara", g: "Dmitri"},
     )
 
 
@@ -254,3 +255,10 @@ def test_cipher_tiles_and_decoder_overlays_appear(empty: Image.Image) -> None:
     assert near(
         image.getpixel(die_body(((x0 + x1) / 2, (y0 + y1) / 2), geo.TILE - 6)), STYLES["black"].fill
     )
+
+
+def test_the_header_shows_each_players_shape(empty: Image.Image) -> None:
+    image = render(BoardPicture(scores={"brown": 3}, names={"brown": "Ana"}))
+    band = (geo.WIDTH - 200, 0, geo.WIDTH, geo.HEADER)
+    assert any(near(p, STYLES["brown"].fill) for p in image.crop(band).getdata())
+    assert not any(near(p, STYLES["brown"].fill) for p in empty.crop(band).getdata())
