@@ -53,7 +53,7 @@ class BoardPicture:
     cities: Mapping[str, Sequence[Piece]] = field(default_factory=dict)
     """City key (``VCE``) to the pieces there; agents are drawn before cubes."""
     region_cards: Mapping[str, str] = field(default_factory=dict)
-    """Region key to its face-up Agency card's label (lines split by newlines)."""
+    """Region key to its face-up Agency card's label, up to three lines (``agency_label``)."""
     circles: Mapping[str, Mapping[int, Die]] = field(default_factory=dict)
     """Action Circle key (``MOVEMENT``) to the dice on its spaces 1–6."""
     spec_ops: Sequence[Die] = ()
@@ -63,7 +63,7 @@ class BoardPicture:
     overlays: Mapping[str, Die] = field(default_factory=dict)
     """Cipher position (``T3``) to the Decoder die laid on it during a Break Codes turn."""
     missions: Sequence[str] = ()
-    """The face-up Missions' labels (lines split by newlines)."""
+    """The face-up Missions' labels: name, needs and points on three lines (``mission_label``)."""
     scores: Mapping[str, int] = field(default_factory=dict)
     """Player colour key to visible score, in seat order."""
     names: Mapping[str, str] = field(default_factory=dict)
@@ -111,7 +111,7 @@ def piece_sprites(pieces: Sequence[Piece]) -> list[Image.Image]:
     agents = [p.colour for p in pieces if p.kind == "agent"]
     cubes = [sprites.cube(p.colour, geo.CUBE, p.count) for p in pieces if p.kind == "cubes"]
     row = [sprites.agent(colour, geo.AGENT) for colour in agents] + cubes
-    if sum(s.width + geo.PIECE_GAP for s in row) <= geo.ROW_MAX + geo.PIECE_GAP:
+    if sum(s.width for s in row) + geo.PIECE_GAP * (len(row) - 1) <= geo.ROW_MAX:
         return row
     counts = Counter(agents)
     return [sprites.agent(colour, geo.AGENT, n) for colour, n in counts.items()] + cubes
@@ -120,15 +120,13 @@ def piece_sprites(pieces: Sequence[Piece]) -> list[Image.Image]:
 def _draw_pieces(image: Image.Image, city: str, pieces: Sequence[Piece]) -> None:
     """Draw a city's pieces in a row beside its marker, on a dark backing."""
     row = piece_sprites(pieces)
-    centres = geo.piece_centres(city, [s.width for s in row])
     if not row:
         return
-    width = round(centres[-1][0] - centres[0][0] + (row[0].width + row[-1].width) / 2) + 8
-    mid = (
-        (centres[0][0] - row[0].width / 2 + centres[-1][0] + row[-1].width / 2) / 2,
-        centres[0][1],
-    )
-    _paste(image, sprites.backing(width, geo.AGENT + 6), mid)
+    centres = geo.piece_centres(city, [s.width for s in row])
+    left = centres[0][0] - row[0].width / 2
+    right = centres[-1][0] + row[-1].width / 2
+    backing = sprites.backing(round(right - left) + 8, geo.AGENT + 6)
+    _paste(image, backing, ((left + right) / 2, centres[0][1]))
     for sprite, centre in zip(row, centres, strict=True):
         _paste(image, sprite, centre)
 
@@ -161,14 +159,14 @@ def fit(text: str, size: int, width: float) -> str:
 def _write_lines(draw: ImageDraw.ImageDraw, box: tuple[float, ...], label: str, size: int) -> None:
     """Write a label's lines, each fitted to the box, from its top left."""
     x0, y0, x1, _ = box
-    for line_no, line in enumerate(label.split("\n")):
+    for line_no, line in enumerate(label.split("\n")[:3]):
         text = fit(line, size, x1 - x0 - 14)
         ink = INK if line_no == 0 else INK_DIM
         draw.text((x0 + 7, y0 + line_no * (size + 4)), text, font=font(size), fill=ink, anchor="la")
 
 
 def _draw_cards(draw: ImageDraw.ImageDraw, cards: Mapping[str, str]) -> None:
-    """Write each Region Space's face-up card, or a dash if it is empty."""
+    """Write each Region Space's face-up card, or "empty"."""
     for index, region in enumerate(data.REGIONS):
         x0, y0, x1, y1 = geo.card_box(index)
         label = cards.get(region) or "empty"
