@@ -1,1 +1,18 @@
 """Covert: a dice-placement game of Cold War espionage (design by Kane Klenko)."""
+
+from __future__ import annotations
+
+from bot.engine.registry import GameModule
+from bot.games.covert.ai import DEFAULT_POLICY, POLICIES
+from bot.games.covert.present import CovertPresenter
+from bot.games.covert.rules import SPEC, CovertRules
+
+GAME = GameModule(
+    spec=SPEC,
+    rules=CovertRules(),
+    presenter=CovertPresenter(),
+    policies=POLICIES,
+    default_policy=DEFAULT_POLICY,
+)
+
+__all__ = ["GAME", "SPEC", "CovertPresenter", "CovertRules"]

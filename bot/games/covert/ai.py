@@ -1,0 +1,53 @@
+"""Covert AI policies: a legal-random player, and the stand-in that plays the timeout defaults.
+
+Both decline reactions (Espionage, First): a seat that timed out is played by
+the default policy, and declining is what section 7.4 asks for on a timeout.
+The legal actions list each prompt's timeout default first (pass, finish,
+forfeit all, keep the first card ...), which is what ``StandInPolicy`` plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+from bot.engine.policy import Policy
+from bot.engine.rng import Rng
+from bot.engine.rules import Action
+from bot.games.covert.actions import DECLINE
+
+
+class RandomPolicy:
+    """Plays a random legal action, but always declines reactions."""
+
+    name = "random"
+
+    def choose(
+        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    ) -> Action | None:
+        """Decline a reaction; otherwise pick any legal action."""
+        if not legal:
+            return None
+        if DECLINE in legal:
+            return DECLINE
+        return legal[rng.randrange(len(legal))]
+
+
+class StandInPolicy:
+    """Plays the timeout default of section 7.5: the first legal action."""
+
+    name = "standin"
+
+    def choose(
+        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    ) -> Action | None:
+        """Return the default action (decline, pass, finish, forfeit, keep the first)."""
+        return legal[0] if legal else None
+
+
+POLICIES: Final[dict[str, Callable[[], Policy]]] = {
+    "random": RandomPolicy,
+    "standin": StandInPolicy,
+}
+"""The AI levels offered for Covert seats."""
+DEFAULT_POLICY: Final = "random"

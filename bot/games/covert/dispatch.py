@@ -1,0 +1,165 @@
+"""Route each action to the part of the rules that applies it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.errors import IllegalAction
+from bot.games.covert import codes, moves, placement, reactions, resolution, setup
+from bot.games.covert import messages as say
+from bot.games.covert.actions import (
+    Accept,
+    Adjust,
+    Choose,
+    Complete,
+    Fly,
+    Forfeit,
+    Move,
+    Overlay,
+    Place,
+    Reroll,
+    Simple,
+    Step,
+    Swap,
+    TakeAgency,
+    TakeMission,
+    Use,
+)
+from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
+from bot.games.covert.flow import Draft
+from bot.games.covert.state import Prompt
+from bot.games.covert.turns import settle
+
+__all__ = ["chance", "player", "settle"]
+
+
+def chance(d: Draft, action: Any) -> None:
+    """Apply the random result the state waits for."""
+    need = d.state.needs[0] if d.state.needs else None
+    kind = need.kind if need else "reshuffle"
+    if kind == "setup" and isinstance(action, Setup):
+        d.update(needs=d.state.needs[1:])
+        setup.deal_setup(d, action)
+    elif kind == "rolloff" and isinstance(action, Rolls):
+        setup.roll_off(d, action)
+    elif kind == "roll" and isinstance(action, Rolls):
+        setup.roll_round(d, action)
+    elif kind == "reroll" and isinstance(action, Rolls):
+        setup.reroll(d, action)
+    elif kind == "tokens" and isinstance(action, Draw):
+        placement.draw_tokens(d, action)
+    elif isinstance(action, Shuffle) and kind in ("reshuffle", "codes", "under"):
+        shuffle(d, kind, action)
+    else:
+        raise IllegalAction(say.BAD_CHANCE)
+
+
+def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
+    """Reshuffle the Agency discard pile (as the deck or under it) or a Code deck."""
+    s = d.state
+    if kind == "codes":
+        assert s.needs
+        deck = "AB".index(s.needs[0].arg)
+        pile = s.code_decks[deck]
+        check(action, len(pile))
+        new = tuple(pile[i] for i in action.order)
+        d.update(
+            needs=s.needs[1:],
+            code_decks=(new, s.code_decks[1]) if deck == 0 else (s.code_decks[0], new),
+        )
+        d.say(say.code_deck_shuffled("AB"[deck]))
+        return
+    check(action, len(s.agency_discard))
+    pile = tuple(s.agency_discard[i] for i in action.order)
+    d.update(agency_deck=(*s.agency_deck, *pile), agency_discard=())
+    d.say(say.RESHUFFLED)
+    if kind == "under":
+        seat = s.needs[0].seat
+        d.update(needs=s.needs[1:])
+        reactions.look(d, seat, "A")
+
+
+def check(action: Shuffle, size: int) -> None:
+    """Refuse a shuffle of the wrong size."""
+    if len(action.order) != size:
+        raise IllegalAction(say.BAD_CHANCE)
+
+
+def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
+    """Apply a seat's action to the decision it faces."""
+    s = d.state
+    if prompt is not None or s.prompts:
+        if prompt is None or not isinstance(action, Choose):
+            raise IllegalAction(say.ANSWER_FIRST)
+        reactions.choose(d, seat, prompt, action.item)
+    elif isinstance(action, Accept):
+        reactions.react(d, seat, action)
+    elif isinstance(action, Simple) and action.kind == "decline":
+        reactions.decline(d, seat)
+    elif s.spy is not None and reactions.spy_seat(s) is not None:
+        raise IllegalAction(say.WAIT_REACTIONS)
+    elif isinstance(action, Step):
+        moves.step(d, seat, action)
+    elif isinstance(action, Simple) and action.kind == "halt":
+        moves.halt(d, seat)
+    elif s.moving is not None:
+        raise IllegalAction(say.FINISH_MOVING)
+    else:
+        turn_action(d, seat, action)
+
+
+def turn_action(d: Draft, seat: int, action: Any) -> None:
+    """Apply an action of the main turn."""
+    if isinstance(action, Place):
+        placement.place(d, seat, action)
+    elif isinstance(action, Adjust):
+        placement.adjust(d, seat, action)
+    elif isinstance(action, Reroll):
+        placement.reroll(d, seat, action)
+    elif isinstance(action, Swap):
+        codes.swap(d, seat, action)
+    elif isinstance(action, Overlay):
+        codes.overlay(d, seat, action)
+    elif isinstance(action, Use):
+        reactions.use(d, seat, action)
+    elif isinstance(action, Fly):
+        if not reactions.free_turn(d.state, seat):
+            raise IllegalAction(say.NO_FLYING)
+        moves.fly(d, seat, action)
+    elif isinstance(action, Simple):
+        simple(d, seat, action.kind)
+    else:
+        resolve(d, seat, action)
+
+
+def simple(d: Draft, seat: int, kind: str) -> None:
+    """Apply Pass, End turn or Finish."""
+    turn = d.state.turn
+    if turn is None or turn.seat != seat:
+        raise IllegalAction(say.NOT_NOW)
+    if kind == "pass":
+        placement.pass_turn(d, seat)
+    elif kind == "finish":
+        codes.finish(d, seat)
+    elif kind == "end" and turn.kind == "place":
+        placement.end_placements(d, seat)
+    elif kind == "end" and (turn.acted or turn.kind == "final"):
+        d.turn(done=True)
+    else:
+        raise IllegalAction(say.ACT_FIRST)
+
+
+def resolve(d: Draft, seat: int, action: Any) -> None:
+    """Apply a Phase III Action or the final mission."""
+    if isinstance(action, Complete):
+        resolution.complete(d, seat, action)
+    elif isinstance(action, TakeMission):
+        resolution.take_mission(d, seat, action)
+    elif isinstance(action, TakeAgency):
+        resolution.take_agency(d, seat, action)
+    elif isinstance(action, Move):
+        resolution.move(d, seat, action)
+    elif isinstance(action, Forfeit):
+        resolution.forfeit(d, seat, action)
+    else:
+        raise IllegalAction(say.NOT_ALLOWED)

@@ -1,0 +1,171 @@
+"""The Covert draft of a transition, and the small moves of pieces and cards it is built from."""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+
+from bot.engine.errors import IllegalAction
+from bot.engine.rules import Event, Transition
+from bot.games.covert import messages as say
+from bot.games.covert.data import AGENCY_LIMIT, MISSION_LIMIT, REGIONS
+from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
+
+T = TypeVar("T")
+
+
+def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """Return a tuple with one item replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """Return a tuple with the first copy of an item removed."""
+    index = items.index(item)
+    return (*items[:index], *items[index + 1 :])
+
+
+class Draft:
+    """One transition in the making: the evolving state and the events told so far."""
+
+    def __init__(self, state: CovertState) -> None:
+        self.state = state
+        self.events: list[Event] = []
+
+    def update(self, **changes: Any) -> None:
+        """Replace some fields of the state."""
+        self.state = msgspec.structs.replace(self.state, **changes)
+
+    def player(self, seat: int, **changes: Any) -> Player:
+        """Replace some fields of one player and return the new player."""
+        new = msgspec.structs.replace(self.state.players[seat], **changes)
+        self.update(players=replaced(self.state.players, seat, new))
+        return new
+
+    def turn(self, **changes: Any) -> None:
+        """Replace some fields of the turn in progress."""
+        assert self.state.turn is not None
+        self.update(turn=msgspec.structs.replace(self.state.turn, **changes))
+
+    def say(self, text: str) -> None:
+        """Tell an event to everyone."""
+        self.events.append(Event(text))
+
+    def tell(self, seat: int, text: str) -> None:
+        """Tell an event to one seat only."""
+        self.events.append(Event(text, (seat,)))
+
+    def need(self, kind: Any, seat: int = -1, arg: str = "") -> None:
+        """Queue a random step."""
+        self.update(needs=(*self.state.needs, Need(kind, seat, arg)))
+
+    def ask(self, prompt: Prompt) -> None:
+        """Put a sub-decision before every other pending one."""
+        self.update(prompts=(prompt, *self.state.prompts))
+
+    def transition(self) -> Transition:
+        """Return the finished transition."""
+        return Transition(self.state, tuple(self.events))
+
+
+def agency_limit(state: CovertState, seat: int) -> int:
+    """Return a seat's Agency hand limit (Attaché 8, but not in the final step)."""
+    attache = state.players[seat].character == "CH5" and state.phase != "final"
+    return AGENCY_LIMIT + 1 if attache else AGENCY_LIMIT
+
+
+def mission_limit(state: CovertState, seat: int) -> int:
+    """Return a seat's Mission hand limit (Controller 4)."""
+    controller = state.players[seat].character == "CH4" and state.phase != "final"
+    return MISSION_LIMIT + 1 if controller else MISSION_LIMIT
+
+
+def gain_card(d: Draft, seat: int, card: str) -> None:
+    """Put an Agency card in a hand and enforce the hand limit."""
+    p = d.player(seat, hand=(*d.state.players[seat].hand, card))
+    if len(p.hand) > agency_limit(d.state, seat) and d.state.phase != "final":
+        d.ask(Prompt("hand", seat, p.hand))
+
+
+def draw_agency(d: Draft) -> str | None:
+    """Take the top Agency card of the draw deck, if any."""
+    deck = d.state.agency_deck
+    if not deck:
+        return None
+    d.update(agency_deck=deck[1:])
+    return deck[0]
+
+
+def discard_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
+    """Move Agency cards from a hand to the discard pile."""
+    hand = d.state.players[seat].hand
+    for card in cards:
+        if card not in hand:
+            raise IllegalAction(say.NOT_HELD)
+        hand = without(hand, card)
+    d.player(seat, hand=hand)
+    d.update(agency_discard=(*d.state.agency_discard, *cards))
+
+
+def use_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
+    """Discard cards as a use: an Espionage event follows."""
+    discard_cards(d, seat, cards)
+    if cards:
+        n = d.state.seats
+        d.update(spy=Spy(cards, tuple((seat + k) % n for k in range(n))))
+
+
+def spend(d: Draft, seat: int, source: str) -> None:
+    """Spend an ability source: a card is used, a token goes back to the bag."""
+    p = d.state.players[seat]
+    if source in p.hand:
+        use_cards(d, seat, (source,))
+    elif source in p.tokens and source not in d.state.fresh:
+        d.player(seat, tokens=without(p.tokens, source))
+        d.update(bag=tuple(sorted((*d.state.bag, source))))
+    else:
+        raise IllegalAction(say.NOT_HELD)
+
+
+def take_space(d: Draft, seat: int, region: str) -> None:
+    """Take the card of a Region Space; the space refills after the event."""
+    index = REGIONS.index(region)
+    card = d.state.region_spaces[index]
+    if not card:
+        raise IllegalAction(say.EMPTY_SPACE)
+    d.update(region_spaces=replaced(d.state.region_spaces, index, ""))
+    d.say(say.took_space(seat, card, region))
+    gain_card(d, seat, card)
+
+
+def take_top(d: Draft, seat: int) -> None:
+    """Take the top card of the Agency draw deck."""
+    card = draw_agency(d)
+    if card is None:
+        raise IllegalAction(say.EMPTY_DECK)
+    d.say(say.took_top(seat))
+    d.tell(seat, say.you_took(card))
+    gain_card(d, seat, card)
+
+
+def refill_spaces(d: Draft) -> None:
+    """Fill empty Region Spaces from the draw deck, in canonical region order."""
+    for index, card in enumerate(d.state.region_spaces):
+        if not card and d.state.agency_deck:
+            new = draw_agency(d)
+            assert new is not None
+            d.update(region_spaces=replaced(d.state.region_spaces, index, new))
+            d.say(say.refilled(REGIONS[index], new))
+
+
+def gain_mission(d: Draft, seat: int, mission: str) -> None:
+    """Put a Mission in a hand and enforce the Mission limit."""
+    p = d.player(seat, missions=(*d.state.players[seat].missions, mission))
+    if len(p.missions) > mission_limit(d.state, seat):
+        d.ask(Prompt("mlimit", seat, p.missions))
+
+
+def begin_turn(d: Draft, seat: int, kind: Any, **fields: Any) -> None:
+    """Open a main turn; tokens drawn in earlier turns become usable."""
+    d.update(turn=Turn(seat, kind, **fields), fresh=())

@@ -1,0 +1,65 @@
+"""The paged Covert rules summary shown by ``/covert rules``, in the bot's own words."""
+
+from __future__ import annotations
+
+from typing import Final
+
+CREDIT: Final = (
+    "Covert was designed by Kane Klenko (2016). The map, cards, missions, codes and "
+    "characters used here are original content made for this bot, not the published ones."
+)
+
+PAGES: Final[tuple[tuple[str, str], ...]] = (
+    (
+        "What you are trying to do",
+        "Run a network of three agents across Europe. Complete Missions (2–7 points) by "
+        "gathering equipment and putting agents in the right places, and break Codes on the "
+        "shared Cipher grid (2 points each while you keep them).\n\n"
+        "The round in which someone completes a **sixth mission** is the last; then everyone "
+        "gets one final mission. Highest score wins; ties go to more missions, then the best "
+        f"single mission, then the victory is shared.\n\n2 to 4 players. {CREDIT}",
+    ),
+    (
+        "A round",
+        "**I. Roll and place dice.** Everyone rolls five dice. In turn, place one die: on an "
+        "Action Circle (space = its face, and next to a die already there if the circle is not "
+        "empty; space 6 touches 1), on the Special Operations folder (draw a secret token) or "
+        "on the Decoder. Or pass and take the lowest Turn Order token.\n"
+        "**II. Break Codes.** In token order: one swap of two neighbouring Cipher tiles (rows, "
+        "columns, or the two ends of a row), lay your Decoder dice on tiles, then claim any code "
+        "of yours that reads left to right in a row.\n"
+        "**III. Dice Resolution.** In token order, one Action per turn with your circle dice: "
+        "complete a Mission, take a Mission, take an Agency card (one die: a region where you "
+        "have an agent; two dice: any card or the deck), or move (k dice: each agent up to k "
+        "steps).",
+    ),
+    (
+        "Cards, flights and Intel",
+        "- **Agency cards** show an equipment, a flight city and an ability; each is used once "
+        "(for a mission, to fly an agent to its city, or for its ability) and discarded.\n"
+        "- **Intel**: an agent leaving a city drops one of your cubes; entering a city collects "
+        "every other cube. Two cubes of one colour go back and give you a free Agency card.\n"
+        "- **Abilities**: +1/−1 a die as you place it, Move ×3, Sneak Attack (one more "
+        "placement), Code Breaker (one more swap), Search (look at three, keep one), First "
+        "(act before the normal order) and Espionage (take a card someone just used).\n"
+        "- Hand limits: 7 Agency cards, 3 Missions.",
+    ),
+    (
+        "Characters",
+        "Each player has one: **Cryptographer** (a long swap once per round), "
+        "**Quartermaster** (draw two tokens, keep one), **Courier** (a bonus step after each "
+        "Movement), **Controller** (4 Missions; the face-down draw shows two), **Attaché** "
+        "(8 Agency cards; one die may take the deck top), **Infiltrator** (collects Intel when "
+        "flying; free cards from any Region Space). Characters rest during the final missions.",
+    ),
+    (
+        "The bot's rulings",
+        "- Reactions (Espionage, First) are asked one player at a time; a timeout declines.\n"
+        "- The Reroll token is offered on your own Phase I turn.\n"
+        "- Each location icon of a mission needs its own agent (or region benefit).\n"
+        "- A flight places and collects no Intel (except the Infiltrator's collection).\n"
+        "- Forfeit returns circle dice unused when nothing useful is left.\n"
+        "- If nobody has six missions after round 20, the final missions follow anyway.",
+    ),
+)
+"""(title, text) of each page."""

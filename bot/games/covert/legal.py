@@ -1,0 +1,208 @@
+"""The legal actions of a seat, in the order a person (or a timed-out seat) would try them.
+
+Where a prompt has a timeout default (decline, the first dealt card, the larger deck ...),
+that action comes first, so a stand-in that takes the first action plays the default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.rules import Action
+from bot.games.covert.actions import (
+    DECLINE,
+    END,
+    FINISH,
+    HALT,
+    PASS,
+    Accept,
+    Adjust,
+    Choose,
+    Fly,
+    Forfeit,
+    Move,
+    Overlay,
+    Place,
+    Reroll,
+    Step,
+    Swap,
+    TakeAgency,
+    TakeMission,
+    Use,
+)
+from bot.games.covert.codes import decoder_dice, legal_swaps
+from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS
+from bot.games.covert.missions import MISSION
+from bot.games.covert.moves import can_step
+from bot.games.covert.payments import payments
+from bot.games.covert.placement import can_place, targets
+from bot.games.covert.reactions import first_seats, free_options, free_turn, search_open, spy_seat
+from bot.games.covert.resolution import agency_choices, dice_on
+from bot.games.covert.state import CovertState, Prompt, Turn
+
+
+def prompt_for(state: CovertState, seat: int) -> Prompt | None:
+    """Return the sub-decision this seat must answer now, if any."""
+    if not state.prompts:
+        return None
+    if state.prompts[0].kind == "keep3":
+        return next((p for p in state.prompts if p.kind == "keep3" and p.seat == seat), None)
+    return state.prompts[0] if state.prompts[0].seat == seat else None
+
+
+def legal(state: CovertState, seat: int) -> list[Action]:
+    """Return every action the seat may take now."""
+    prompt = prompt_for(state, seat)
+    if prompt is not None:
+        return prompt_actions(state, prompt)
+    if state.prompts:
+        return []
+    if state.spy is not None and spy_seat(state) is not None:
+        return spy_actions(state, seat) if spy_seat(state) == seat else []
+    if state.moving is not None:
+        return moving_actions(state, seat) if state.moving.seat == seat else []
+    turn = state.turn
+    if turn is not None:
+        return turn_actions(state, turn) if turn.seat == seat and not turn.done else []
+    seats = first_seats(state)
+    if seats and seats[0] == seat:
+        p = state.players[seat]
+        return [DECLINE, *(Accept(s) for s in p.sources("FIRST", state.fresh))]
+    return []
+
+
+def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
+    """Return the answers to a sub-decision, the timeout default first."""
+    if prompt.kind == "keep3":
+        return [Choose(m) for m in reversed(prompt.items)]
+    if prompt.kind in ("hand", "mlimit"):
+        return [Choose(c) for c in reversed(prompt.items)]
+    if prompt.kind == "free":
+        return [Choose(x) for x in free_options(state, prompt)]
+    if prompt.kind == "deck":
+        a, b = (len(x) for x in state.code_decks)
+        return [Choose("B"), Choose("A")] if b > a else [Choose("A"), Choose("B")]
+    return [Choose(x) for x in prompt.items]
+
+
+def spy_actions(state: CovertState, seat: int) -> list[Action]:
+    """Return Decline and every (Espionage source, used card) pair."""
+    spy = state.spy
+    assert spy is not None
+    cards = [c for c in spy.cards if c in state.agency_discard]
+    sources = state.players[seat].sources("ESPIONAGE", state.fresh)
+    return [DECLINE, *(Accept(s, c) for s in sources for c in cards)]
+
+
+def moving_actions(state: CovertState, seat: int) -> list[Action]:
+    """Return the steps open to each agent, and stopping."""
+    moving = state.moving
+    assert moving is not None
+    agents = state.players[seat].agents
+    steps: list[Action] = [
+        Step(a, city)
+        for a in range(3)
+        if can_step(state, moving, a)
+        for city in NEIGHBOURS[agents[a]]
+    ]
+    return [HALT, *steps]
+
+
+def turn_actions(state: CovertState, turn: Turn) -> list[Action]:
+    """Return the actions of the main turn in progress."""
+    if turn.kind == "place":
+        found = placement_actions(state, turn)
+    elif turn.kind == "codes":
+        found = codes_actions(state, turn)
+    else:
+        found = action_choices(state, turn)
+    if free_turn(state, turn.seat):
+        found += free_actions(state, turn)
+    return found
+
+
+def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
+    """Return Pass or End turn, placements, +1/−1 and the Reroll."""
+    p = state.players[turn.seat]
+    found: list[Action] = [END] if turn.placed else [PASS]
+    if not can_place(state, turn):
+        return found
+    dice = [turn.adjusting] if turn.adjusting >= 0 else list(p.unplaced())
+    faces_seen: set[int] = set()
+    for die in dice:
+        face = p.dice[die].face
+        if face in faces_seen:
+            continue
+        faces_seen.add(face)
+        found += [Place(die, t) for t in targets(state, face)]
+        mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
+        found += [Adjust(die, m) for m in mods]
+    if p.reroll:
+        found += rerolls(p.unplaced())
+    if p.unplaced():
+        found += [Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
+    return found
+
+
+def rerolls(unplaced: Sequence[int]) -> list[Action]:
+    """Return every non-empty subset of unplaced dice to reroll."""
+    dice = list(unplaced)
+    return [
+        Reroll(tuple(d for i, d in enumerate(dice) if mask >> i & 1))
+        for mask in range(1, 1 << len(dice))
+    ]
+
+
+def codes_actions(state: CovertState, turn: Turn) -> list[Action]:
+    """Return Finish, swaps, Code Breaker and Decoder overlays."""
+    p = state.players[turn.seat]
+    found: list[Action] = [FINISH]
+    found += [Swap(a, b) for a, b in legal_swaps(state, turn)]
+    if not turn.overlays:
+        found += [Use(s) for s in p.sources("CODE_BREAKER", state.fresh)]
+    used = {d for d, _ in turn.overlays}
+    covered = {pos for _, pos in turn.overlays}
+    faces: set[int] = set()
+    for die in decoder_dice(state, turn.seat):
+        face = p.dice[die].face
+        if die in used or face in faces:
+            continue
+        faces.add(face)
+        found += [Overlay(die, pos) for pos in range(12) if pos not in covered]
+    return found
+
+
+def action_choices(state: CovertState, turn: Turn) -> list[Action]:
+    """Return the Phase III Actions (or the final mission) still open this turn."""
+    if turn.acted:
+        return [END]
+    seat, p = turn.seat, state.players[turn.seat]
+    final = turn.kind == "final"
+    found: list[Action] = [END] if final else []
+    if final or dice_on(state, seat, "COMPLETE_MISSION"):
+        for m in p.missions:
+            found += payments(p, MISSION[m])
+    if final:
+        return found
+    if dice_on(state, seat, "MISSION_CARDS"):
+        found += [TakeMission(i) for i, m in enumerate(state.mission_row) if m]
+        found += [TakeMission(3)] if state.mission_deck else []
+    agency = len(dice_on(state, seat, "AGENCY_CARDS"))
+    for n in (1, 2):
+        if agency >= n:
+            found += [TakeAgency(n, w) for w in agency_choices(state, seat, n)]
+    found += [Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
+    found += [Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
+    return [Forfeit("all"), *found]
+
+
+def free_actions(state: CovertState, turn: Turn) -> list[Action]:
+    """Return flights and Move ×3 / Search activations."""
+    p = state.players[turn.seat]
+    found: list[Action] = [
+        Fly(c, a) for c in p.hand for a in range(3) if p.agents[a] != AGENCY[c].city
+    ]
+    found += [Use(s) for s in p.sources("MOVE_X3", state.fresh)]
+    for s in p.sources("SEARCH", state.fresh):
+        found += [Use(s, deck) for deck in ("A", "M") if search_open(state, deck)]
+    return found

@@ -1,0 +1,66 @@
+"""Covert presenter: the public table and a seat's private dossier as Discord-free screens.
+
+Text first. When the board-art module ``mapart`` is available, the table also
+carries a picture of the map drawn from a plain description of the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from bot.engine.rules import Action, Outcome
+from bot.engine.screen import Field, Screen
+from bot.games.covert import guide
+from bot.games.covert.dossier import dossier_body, dossier_choices
+from bot.games.covert.table import board_text, table_body
+from bot.games.covert.views import PrivateView, PublicView
+
+COLOUR: Final = 0x34495E
+
+
+class CovertPresenter:
+    """Turns Covert views into screens; ``images`` can be switched off for fast tests."""
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+
+    def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
+        """Render the public table message."""
+        image, alt = board_image(view, names) if self.images and view.players else (None, "")
+        return Screen(
+            title=f"Covert · round {view.round}" if view.round else "Covert",
+            body=table_body(view, names, outcome),
+            fields=tuple(Field(t, v) for t, v in board_text(view, names)) if view.players else (),
+            image=image,
+            image_alt=alt,
+            colour=COLOUR,
+        )
+
+    def private(
+        self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
+    ) -> Screen:
+        """Render one seat's dossier and the actions open to it."""
+        note, choices = dossier_choices(view, legal, names, step)
+        return Screen(
+            title=f"🔒 {names[view.seat]}'s dossier",
+            body=dossier_body(view, note),
+            choices=choices,
+            colour=COLOUR,
+        )
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        total = len(guide.PAGES)
+        return [
+            Screen(title=f"Covert rules {i}/{total}: {title}", body=text, colour=COLOUR)
+            for i, (title, text) in enumerate(guide.PAGES, start=1)
+        ]
+
+
+def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, str]:
+    """Draw the map with the board-art module, imported only when an image is wanted."""
+    from bot.games.covert.picture import board_png
+
+    alt = f"Map of Europe with agents and Intel cubes, round {view.round}; details in the text."
+    return board_png(view, names), alt

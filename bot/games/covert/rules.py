@@ -1,0 +1,146 @@
+"""Covert rules: dice placement, code breaking and missions across a map of Europe.
+
+The full specification is ``shared/rules/covert.md``. Every random step (set-up
+shuffles, dice, reshuffles, token draws) arrives as a chance action; after each
+step ``turns.settle`` moves the match on until someone must decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from bot.engine.errors import BadToken, IllegalAction, MatchOver, NotYourTurn
+from bot.engine.rng import Rng
+from bot.engine.rules import Action, GameSpec, Outcome, Transition
+from bot.engine.seats import CHANCE, Seat
+from bot.games.covert import chance, dispatch
+from bot.games.covert import messages as say
+from bot.games.covert.actions import _DECODERS
+from bot.games.covert.chance import CHANCE_DECODERS
+from bot.games.covert.flow import Draft
+from bot.games.covert.legal import legal, prompt_for
+from bot.games.covert.reactions import first_seats, spy_seat
+from bot.games.covert.scoring import outcome
+from bot.games.covert.state import CovertState
+from bot.games.covert.views import PrivateView, PublicView, hidden, private_view, public_view
+
+SPEC: Final = GameSpec(
+    key="covert",
+    title="Covert",
+    min_seats=2,
+    max_seats=4,
+)
+
+
+def acting(state: CovertState) -> frozenset[Seat]:
+    """Return who acts now: chance, prompted seats, a reacting seat or the turn's owner."""
+    if state.phase == "over":
+        return frozenset()
+    if state.needs or state.reshuffle_due():
+        return frozenset({CHANCE})
+    if state.prompts:
+        first = state.prompts[0]
+        if first.kind == "keep3":
+            return frozenset(p.seat for p in state.prompts if p.kind == "keep3")
+        return frozenset({first.seat})
+    spy = spy_seat(state)
+    if spy is not None:
+        return frozenset({spy})
+    if state.moving is not None:
+        return frozenset({state.moving.seat})
+    if state.turn is not None:
+        return frozenset({state.turn.seat})
+    seats = first_seats(state)
+    return frozenset(seats[:1])
+
+
+class CovertRules:
+    """The pure rules of Covert."""
+
+    state_type = CovertState
+
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertState:
+        """Return the table before the set-up shuffles."""
+        if not SPEC.min_seats <= seats <= SPEC.max_seats:
+            raise ValueError(f"Covert needs 2 to 4 players, not {seats}")
+        SPEC.resolve_options(options, seats)
+        d = Draft(CovertState(seats=seats))
+        d.need("setup")
+        return d.state
+
+    def to_act(self, state: CovertState) -> frozenset[Seat]:
+        """Return the seats that may act now, {CHANCE}, or nothing at the end."""
+        return acting(state)
+
+    def legal_actions(self, state: CovertState, seat: Seat) -> Sequence[Action]:
+        """List every action the seat may take now, a timed-out seat's default first."""
+        if seat == CHANCE or seat not in acting(state):
+            return ()
+        return tuple(legal(state, seat))
+
+    def chance_outcome(self, state: CovertState, rng: Rng) -> Action:
+        """Draw the pending random step."""
+        return chance_step(state, rng)
+
+    def apply(self, state: CovertState, seat: Seat, action: Any) -> Transition:
+        """Apply an action, refusing it with a readable reason when it is not allowed."""
+        if state.phase == "over":
+            raise MatchOver()
+        if seat not in acting(state):
+            raise NotYourTurn()
+        d = Draft(state)
+        if seat == CHANCE:
+            dispatch.chance(d, action)
+        else:
+            dispatch.player(d, seat, action, prompt_for(state, seat))
+            if action not in legal(state, seat):
+                raise IllegalAction(say.NOT_ALLOWED)
+        dispatch.settle(d)
+        return d.transition()
+
+    def decode(self, token: str) -> Action:
+        """Parse an action token, raising BadToken on anything malformed."""
+        if not isinstance(token, str):
+            raise BadToken()
+        head = token.split(".", 1)[0]
+        decoder = _DECODERS.get(head) or CHANCE_DECODERS.get(head)
+        if decoder is None:
+            raise BadToken()
+        action: Action = decoder(token)  # type: ignore[assignment]
+        return action
+
+    def view(self, state: CovertState, seat: Seat | None) -> PublicView | PrivateView:
+        """Return the public view, or a seat's private view."""
+        if seat is None or not 0 <= seat < state.seats:
+            return public_view(state)
+        return private_view(state, seat)
+
+    def outcome(self, state: CovertState) -> Outcome | None:
+        """Return the final ranking once the game is over."""
+        return outcome(state) if state.phase == "over" else None
+
+    def hidden_from(self, state: CovertState, seat: Seat | None) -> Sequence[Any]:
+        """List the secret values the seat must not find in its view."""
+        return hidden(state, seat)
+
+
+def chance_step(state: CovertState, rng: Rng) -> Action:
+    """Return the random result the state waits for."""
+    if not state.needs:
+        return chance.Shuffle(chance.shuffled(rng, len(state.agency_discard)))
+    need = state.needs[0]
+    if need.kind == "setup":
+        return chance.setup(rng)
+    if need.kind == "rolloff":
+        return chance.roll(rng, 5 * len(state.rolloff))
+    if need.kind == "roll":
+        return chance.roll(rng, 5 * state.seats)
+    if need.kind == "reroll":
+        return chance.roll(rng, len(need.arg))
+    if need.kind == "tokens":
+        return chance.draw(rng, len(state.bag), int(need.arg))
+    if need.kind == "codes":
+        deck = state.code_decks["AB".index(need.arg)]
+        return chance.Shuffle(chance.shuffled(rng, len(deck)))
+    return chance.Shuffle(chance.shuffled(rng, len(state.agency_discard)))

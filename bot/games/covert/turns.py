@@ -1,0 +1,162 @@
+"""The order of play: after every step, move the match on to the next turn, window or phase."""
+
+from __future__ import annotations
+
+from bot.games.covert import messages as say
+from bot.games.covert.data import CIRCLES, REGIONS
+from bot.games.covert.flow import Draft, begin_turn, refill_spaces
+from bot.games.covert.reactions import first_seats, free_options, spy_seat
+from bot.games.covert.state import CovertState, Die, Window
+
+MAX_ROUNDS = 20
+"""[Ruling] A safety end: the final-mission step follows round 20 if no one reached six."""
+
+
+def waiting(state: CovertState) -> bool:
+    """Tell whether someone (or chance) must act before the flow can go on."""
+    if state.needs or state.reshuffle_due() or state.prompts or state.moving is not None:
+        return True
+    if state.spy is not None and spy_seat(state) is not None:
+        return True
+    return state.turn is not None and not state.turn.done
+
+
+def settle(d: Draft) -> None:
+    """Refill Region Spaces, drop empty decisions, and advance the flow until someone must act."""
+    for _ in range(200):
+        refill_spaces(d)
+        s = d.state
+        if s.spy is not None and spy_seat(s) is None:
+            d.update(spy=None)
+        if s.prompts and s.prompts[0].kind == "free" and not free_options(s, s.prompts[0]):
+            d.update(prompts=s.prompts[1:])
+            d.say(say.NO_FREE_CARD)
+            continue
+        if auto_end(d.state):
+            d.turn(done=True)
+        if waiting(d.state) or d.state.phase == "over":
+            return
+        if d.state.turn is not None:
+            finish_turn(d)
+        elif d.state.window is not None and first_seats(d.state):
+            return
+        else:
+            advance(d)
+
+
+def auto_end(state: CovertState) -> bool:
+    """Tell whether an acted Phase III turn ends by itself (nothing left to fly or activate)."""
+    turn = state.turn
+    if turn is None or turn.done or not turn.acted or state.moving is not None:
+        return False
+    p = state.players[turn.seat]
+    usable = [t for t in p.tokens if t not in state.fresh]
+    return not p.hand and not usable
+
+
+def finish_turn(d: Draft) -> None:
+    """Close the finished turn and remember where the normal order stands."""
+    turn = d.state.turn
+    assert turn is not None
+    if turn.kind in ("place", "act", "codes", "final") and d.state.window is None:
+        d.update(last=turn.seat)
+    if turn.kind == "final":
+        d.update(final_order=d.state.final_order[1:])
+    d.update(turn=None)
+
+
+def advance(d: Draft) -> None:
+    """Start the next turn, or the next phase when this one is over."""
+    s = d.state
+    if s.phase == "setup":
+        start_round(d)
+    elif s.phase == "placement":
+        next_placer(d)
+    elif s.phase == "codes":
+        next_breaker(d)
+    elif s.phase == "resolution":
+        next_actor(d)
+    elif s.phase == "final":
+        next_final(d)
+
+
+def start_round(d: Draft) -> None:
+    """Roll all dice for a new round."""
+    d.update(phase="placement", round=d.state.round + 1, last=-1)
+    d.say(say.round_start(d.state.round))
+    d.need("roll")
+
+
+def next_placer(d: Draft) -> None:
+    """Give the next placement turn clockwise to a player without a Turn Order token."""
+    s = d.state
+    start = s.first_placer if s.last < 0 else (s.last + 1) % s.seats
+    seats = [(start + k) % s.seats for k in range(s.seats)]
+    seat = next((x for x in seats if not s.players[x].turn_token), None)
+    if seat is None:
+        d.update(phase="codes", window=Window(), last=-1)
+        d.say(say.PHASE_TWO)
+    else:
+        begin_turn(d, seat, "place")
+
+
+def next_breaker(d: Draft) -> None:
+    """Give the next Break Codes turn in Turn Order, then open Phase III."""
+    s = d.state
+    if s.window is not None:
+        d.update(window=None)
+    seat = next((x for x in s.order() if not s.players[x].broke), None)
+    if seat is None:
+        d.update(phase="resolution", window=Window(), last=-1)
+        d.say(say.PHASE_THREE)
+    else:
+        begin_turn(d, seat, "codes")
+
+
+def next_actor(d: Draft) -> None:
+    """Give the next Phase III turn in cyclic Turn Order to a player with circle dice."""
+    s = d.state
+    if s.window is not None:
+        d.update(window=None)
+    order = s.order()
+    start = 0 if s.last < 0 else (order.index(s.last) + 1) % s.seats
+    seats = [order[(start + k) % s.seats] for k in range(s.seats)]
+    seat = next((x for x in seats if s.players[x].circle_dice()), None)
+    if seat is None:
+        end_round(d)
+    else:
+        begin_turn(d, seat, "act")
+
+
+def end_round(d: Draft) -> None:
+    """Return dice and tokens; the highest token places first; the end may begin."""
+    s = d.state
+    order = s.order()
+    for seat in range(s.seats):
+        p = s.players[seat]
+        d.player(seat, dice=tuple(Die(x.face) for x in p.dice), turn_token=0, broke=False)
+    d.update(first_placer=order[-1], last=-1)
+    d.say(say.round_end(s.round, tuple(p.score() for p in d.state.players)))
+    if s.end_flag or s.round >= MAX_ROUNDS:
+        d.update(phase="final", final_order=order)
+        d.say(say.FINAL_STEP if s.end_flag else say.ROUND_LIMIT)
+    else:
+        start_round(d)
+
+
+def next_final(d: Draft) -> None:
+    """Give the next final-mission turn, then end the game."""
+    s = d.state
+    if s.final_order:
+        begin_turn(d, s.final_order[0], "final")
+    else:
+        d.update(phase="over")
+        d.say(say.game_over(tuple(p.score() for p in s.players)))
+
+
+def on_circles(state: CovertState) -> bool:
+    """Tell whether any die is left on an Action Circle."""
+    return any(x.place in CIRCLES for p in state.players for x in p.dice)
+
+
+__all__ = ["MAX_ROUNDS", "REGIONS", "settle"]
