@@ -10,6 +10,7 @@ def build_registry() -> Registry:
     # Imported here so that importing one game's module does not load every game.
     from bot.games.coins import GAME as COINS
     from bot.games.cover_cover import GAME as COVER_COVER
+    from bot.games.covert import GAME as COVERT
     from bot.games.coverta import GAME as COVERTA
     from bot.games.never_over import GAME as NEVER_OVER
 
@@ -18,4 +19,5 @@ def build_registry() -> Registry:
     registry.register(COINS)
     registry.register(COVER_COVER)
     registry.register(NEVER_OVER)
+    registry.register(COVERT)
     return registry
