@@ -1,0 +1,323 @@
+"""Section 8 edge cases, each on a small arranged position."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from bot.engine import GameError, IllegalAction
+from bot.games.covert.actions import (
+    DECLINE,
+    END,
+    FINISH,
+    HALT,
+    PASS,
+    Accept,
+    Adjust,
+    Choose,
+    Complete,
+    Fly,
+    Move,
+    Overlay,
+    Place,
+    Reroll,
+    Step,
+    TakeAgency,
+    Use,
+)
+from bot.games.covert.state import CovertState, Die, Player
+from tests.games.covert.support import RULES
+from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
+
+KEYS = ["GVA", "ZRH", "MIL", "VCE", "MUC", "LON", "PAR", "BRU", "AMS", "BON", "LIS", "MAD", "BCN", "MRS", "ROM", "KIE", "BUH", "BEG", "IST", "ATH", "BER", "PRG", "VIE", "WAW", "BUD", "HAM", "CPH", "OSL", "STO", "HEL"]
+
+
+def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
+    """Return the state with one player's fields replaced."""
+    players = list(state.players)
+    players[seat] = msgspec.structs.replace(players[seat], **changes)
+    return msgspec.structs.replace(state, players=tuple(players))
+
+
+def play(state: CovertState, seat: int, *actions: Any) -> CovertState:
+    """Apply actions of one seat in order."""
+    for action in actions:
+        state = RULES.apply(state, seat, action).state
+    return state
+
+
+def tokens(state: CovertState, seat: int) -> list[str]:
+    """Return the seat's legal tokens."""
+    return [a.token() for a in RULES.legal_actions(state, seat)]
+
+
+def placing() -> CovertState:
+    """Return round 1 at Ada's first placement (Ada 1 3 3 5 6, Ben 2 2 4 5 6)."""
+    t = example_setup()
+    t.roll("1335622456")
+    return t.state
+
+
+def resolving() -> CovertState:
+    """Return Phase III of the example with Ada to act (after declining First)."""
+    t = example_setup()
+    phase_one(t)
+    phase_two(t)
+    return play(t.state, ADA, DECLINE)
+
+
+def test_1_die_arithmetic_wraps() -> None:
+    s = edit(placing(), ADA, hand=("A01", "A07"), dice=(Die(6), Die(1), Die(3), Die(3), Die(5)))
+    s = play(s, ADA, Adjust(0, "A01"))
+    assert s.players[ADA].dice[0].face == 1 and s.turn is not None and s.turn.adjusting == 0
+    with pytest.raises(IllegalAction):
+        play(s, ADA, Place(1, "MOVEMENT"))
+    s2 = play(edit(placing(), ADA, hand=("A07",), dice=(Die(1),) * 5), ADA, Adjust(0, "A07"))
+    assert s2.players[ADA].dice[0].face == 6
+
+
+def test_2_3_full_or_blocked_circle_still_leaves_folder_and_decoder() -> None:
+    s = placing()
+    s = edit(s, BEN, dice=(Die(1, "MOVEMENT", 1),) + s.players[BEN].dice[1:])
+    options = {t for t in tokens(s, ADA) if t.startswith("P.1.")}
+    assert options == {"P.1.CM", "P.1.MC", "P.1.AC", "P.1.SO", "P.1.DE"}  # 3 is not next to 1
+    full = tuple(Die(f, "AGENCY_CARDS", f) for f in range(1, 6))
+    s = edit(s, BEN, dice=full)
+    assert "P.0.AC" not in tokens(s, ADA)
+
+
+def test_4_passing_with_dice_and_without() -> None:
+    s = play(placing(), ADA, PASS)
+    assert s.players[ADA].turn_token == 1 and s.turn is not None and s.turn.seat == BEN
+    s = edit(placing(), ADA, dice=tuple(Die(2, "DECODER") for _ in range(5)))
+    assert [t for t in tokens(s, ADA) if not t.startswith(("F.", "U."))] == ["N"]
+
+
+def test_5_sneak_attack_extra_placement_is_optional() -> None:
+    s = edit(placing(), ADA, hand=("A25",))
+    s = play(s, ADA, Use("A25"), Place(1, "COMPLETE_MISSION"))
+    assert s.turn is not None and s.turn.seat == ADA and tokens(s, ADA)[0] == "E"
+    s = play(s, ADA, END)
+    assert s.turn is not None and s.turn.seat == BEN and s.players[ADA].turn_token == 0
+
+
+def test_6_reroll_once_unplaced_only() -> None:
+    s = play(
+        placing(),
+        ADA,
+        Place(1, "COMPLETE_MISSION"),
+    )
+    s = play(s, BEN, Reroll((2, 3)))
+    assert RULES.to_act(s) == {-1}
+    s = RULES.apply(s, -1, RULES.decode("RL.66")).state
+    assert [d.face for d in s.players[BEN].dice] == [2, 2, 6, 6, 6] and not s.players[BEN].reroll
+    assert not any(t.startswith("R.") for t in tokens(s, BEN))
+    with pytest.raises(GameError):  # [Ruling] the Reroll is offered on one's own turn
+        play(s, ADA, Reroll((1,)))
+
+
+def test_7_8_token_timing_and_empty_bag() -> None:
+    s = edit(placing(), ADA, hand=("A25",))
+    s = play(s, ADA, Use("A25"), Place(3, "SPEC_OPS"))
+    s = RULES.apply(s, -1, RULES.decode("TK.0")).state
+    assert s.players[ADA].tokens == ("S01",) and "S01" in s.fresh
+    assert not any(t.endswith(".S01") for t in tokens(s, ADA))
+    s = play(s, ADA, Place(0, "AGENCY_CARDS"))
+    s = play(s, BEN, Place(0, "DECODER"))
+    assert "J.1.S01" in tokens(s, ADA)
+    empty = msgspec.structs.replace(placing(), bag=())
+    s = play(empty, ADA, Place(3, "SPEC_OPS"))
+    assert not s.needs and s.players[ADA].tokens == ()
+
+
+def test_8_quartermaster_with_one_token_takes_it() -> None:
+    s = edit(placing(), ADA, character="CH2")
+    s = msgspec.structs.replace(s, bag=("S05",))
+    s = play(s, ADA, Place(3, "SPEC_OPS"))
+    assert s.needs[0].arg == "1"
+    s = RULES.apply(s, -1, RULES.decode("TK.0")).state
+    assert s.players[ADA].tokens == ("S05",)
+
+
+def breaking(
+    codes: tuple[str, ...], grid: tuple[int, ...], dice: tuple[Die, ...] = ()
+) -> CovertState:
+    """Return Ada's Break Codes turn with these codes, grid and dice."""
+    t = example_setup()
+    phase_one(t)
+    s = edit(t.state, ADA, codes=codes, dice=dice or t.state.players[ADA].dice)
+    return msgspec.structs.replace(s, cipher=grid)
+
+
+def test_10_11_readable_code_claimed_without_swap_and_no_wrap_reading() -> None:
+    s = breaking(("C01", "C19"), (1, 2, 3, 6, 6, 5, 4, 4, 5, 5, 1, 2))
+    s = play(s, ADA, FINISH)
+    assert s.players[ADA].done_codes == ("C01",)
+    s = breaking(("C19",), (5, 4, 1, 1, 2, 3, 6, 6, 2, 2, 4, 4))
+    assert "W.0.5" in tokens(s, ADA)
+    s = play(s, ADA, FINISH)  # 3 5 4 would need T6 T1 T2
+    assert s.players[ADA].done_codes == ()
+
+
+def test_12_two_codes_one_die_asks_which() -> None:
+    grid = (1, 6, 3, 1, 5, 4, 2, 2, 6, 5, 4, 6)
+    dice = (Die(2, "DECODER"),) + (Die(1, "spent"),) * 4
+    s = breaking(("C01", "C09"), grid, dice)
+    s = play(s, ADA, Overlay(0, 1), FINISH)
+    assert s.prompts[0].kind == "claim" and tokens(s, ADA) == ["C.C01", "C.C09"]
+    s = play(s, ADA, Choose("C09"))
+    assert s.players[ADA].done_codes == ("C09",) and "C01" in s.players[ADA].codes
+
+
+def test_13_both_code_decks_empty() -> None:
+    s = breaking(("C01", "C19"), (1, 2, 3, 6, 6, 5, 4, 4, 5, 5, 1, 2))
+    s = msgspec.structs.replace(s, code_decks=((), ()))
+    s = play(s, ADA, FINISH)
+    assert s.players[ADA].codes == ("C19",) and not s.prompts
+
+
+def test_14_code_spent_goes_to_smaller_deck_and_reshuffles() -> None:
+    s = resolving()
+    s = edit(s, ADA, agents=("VCE", "GVA", "WAW"), hand=("A33",), done_codes=("C07",))
+    a, b = s.code_decks
+    s = play(s, ADA, Complete("M44", ("C07",)))
+    smaller = 1 if len(b) < len(a) else 0
+    assert "C07" in s.code_decks[smaller] and s.needs[0].kind == "codes"
+
+
+def test_15_16_separate_agents_and_region_benefit() -> None:
+    s = resolving()
+    s = edit(s, ADA, agents=("VCE", "PAR", "WAW"), hand=("A01",))
+    assert not any(t.startswith("X.M44") for t in tokens(s, ADA))
+    s = edit(s, ADA, done_missions=("M05",))  # orange region benefit
+    assert "X.M44.A01.-" in tokens(s, ADA)
+    s = edit(s, ADA, agents=("PAR", "PAR", "WAW"), done_missions=("M05", "M37"))
+    assert "X.M44.A01.-" in tokens(s, ADA)  # two orange benefits pay Venice and orange
+
+
+def test_17_any_card_must_be_another_agency_card() -> None:
+    s = resolving()
+    s = edit(s, ADA, missions=("M29",), agents=("BUD", "PAR", "WAW"), hand=("A05",))
+    assert not any(t.startswith("X.M29") for t in tokens(s, ADA))
+    s = edit(s, ADA, done_missions=("M15",))  # DSG benefit
+    assert [t for t in tokens(s, ADA) if t.startswith("X.M29")] == ["X.M29.B.A05"]
+    s = edit(s, ADA, hand=("A05", "A01"))
+    assert {t for t in tokens(s, ADA) if t.startswith("X.M29")} == {
+        "X.M29.B.A05",
+        "X.M29.B.A01",
+        "X.M29.A05.A01",
+    }
+
+
+def test_18_19_espionage_scope_and_own_favour() -> None:
+    s = resolving()
+    s = edit(s, ADA, hand=("A19", "A01"))
+    s = play(s, ADA, Fly("A01", 1))
+    assert tokens(s, ADA) == ["Q", "A.A19.A01"]
+    s = play(s, ADA, Accept("A19", "A01"))
+    assert s.players[ADA].hand == ("A01",) and s.players[ADA].agents[1] == "VCE"
+    assert s.spy is None
+
+
+def test_18_token_use_is_no_espionage_event() -> None:
+    s = resolving()
+    s = edit(s, ADA, hand=(), tokens=("S05",))
+    s = edit(s, BEN, hand=("A19",))
+    s = play(s, ADA, Use("S05"))
+    assert s.spy is None and s.moving is not None
+
+
+def test_20_hand_limit_discard_is_immediate_and_not_a_use() -> None:
+    s = resolving()
+    hand = ("A02", "A03", "A04", "A05", "A06", "A08", "A09")
+    s = edit(s, ADA, hand=hand)
+    s = edit(s, BEN, hand=("A19",))
+    s = play(s, ADA, TakeAgency(1, "orange"))
+    assert RULES.to_act(s) == {ADA} and tokens(s, ADA)[0] == "C.A29"
+    s = play(s, ADA, Choose("A29"))
+    assert len(s.players[ADA].hand) == 7 and s.spy is None
+
+
+def test_21_22_24_cubes_when_moving() -> None:
+    s = resolving()
+    s = edit(s, ADA, supply=0)
+    s = play(s, ADA, Move(1), Step(1, "GVA"))
+    assert "black" not in s.cubes[KEYS.index("PAR")]
+    s = resolving()
+    s = edit(s, ADA, agents=("PAR", "PAR", "WAW"))
+    s = play(s, ADA, Move(1), Step(0, "GVA"), Step(1, "LON"))
+    assert s.cubes[KEYS.index("PAR")].count("black") == 1 and s.players[ADA].supply == 14
+    s = resolving()
+    s = edit(s, ADA, tokens=("S05",))
+    s = play(s, ADA, Use("S05"), Step(1, "GVA"), Step(1, "PAR"), Step(1, "GVA"))
+    assert s.players[ADA].intel == ("grey",) and s.moving is None
+
+
+def test_25_opponent_pair_goes_back_to_its_owner() -> None:
+    s = resolving()
+    s = edit(s, ADA, intel=("white",))
+    cubes = list(s.cubes)
+    cubes[KEYS.index("GVA")] = ("white",)
+    s = msgspec.structs.replace(s, cubes=tuple(cubes))
+    s = edit(s, BEN, supply=13)
+    s = play(s, ADA, Move(1), Step(1, "GVA"))
+    assert s.players[BEN].supply == 15 and s.prompts[0].kind == "free"
+
+
+def test_26_free_card_from_deck_when_space_empty() -> None:
+    s = resolving()
+    spaces = ("",) + s.region_spaces[1:]
+    s = msgspec.structs.replace(s, region_spaces=spaces, agency_deck=())
+    s = edit(s, ADA, intel=("brown",))
+    assert s.agency_discard == ()
+    s = play(s, ADA, Move(1), Step(0, "MUC"))
+    assert not s.prompts  # nothing to take: the pair gives no card
+
+
+def test_27_one_agency_die_needs_an_agent_in_the_region() -> None:
+    s = resolving()
+    assert "G.1.red" not in tokens(s, ADA)
+    with pytest.raises(IllegalAction):
+        play(s, ADA, TakeAgency(1, "red"))
+
+
+def test_28_empty_mission_deck_hides_face_down_draw() -> None:
+    s = msgspec.structs.replace(resolving(), mission_deck=())
+    assert "T.3" not in tokens(s, ADA) and "T.0" in tokens(s, ADA)
+
+
+def test_29_first_needs_a_die_on_a_circle() -> None:
+    t = example_setup()
+    phase_one(t)
+    phase_two(t)
+    s = edit(t.state, ADA, dice=tuple(Die(d.face, "spent") for d in t.state.players[ADA].dice))
+    s = edit(s, BEN, hand=("A32",))
+    assert RULES.to_act(s) == {BEN}
+
+
+def test_30_no_flight_to_the_same_city() -> None:
+    s = edit(resolving(), ADA, hand=("A01",))
+    assert "F.A01.0" not in tokens(s, ADA)
+    with pytest.raises(IllegalAction):
+        play(s, ADA, Fly("A01", 0))
+
+
+def test_32_same_start_city() -> None:
+    from tests.games.covert.support import Table, arranged_setup
+
+    t = Table(3)
+    t.chance(arranged_setup(agents=["A01", "A36", "A03"]))
+    assert t.state.players[0].agents == ("VCE", "VCE", "PAR")
+
+
+def test_moving_back_and_halting() -> None:
+    s = play(resolving(), ADA, Move(1), Step(1, "GVA"))
+    assert tokens(s, ADA)[0] == "H"
+    s = play(s, ADA, HALT)
+    assert s.moving is None
+
+
+def test_player_keeps_5_dice() -> None:
+    assert len(placing().players[ADA].dice) == 5 and isinstance(placing().players[0], Player)
