@@ -1,0 +1,130 @@
+"""A full Coins match through slash commands and selects: two members, one AI, a restart."""
+
+from __future__ import annotations
+
+import logging
+import random
+import re
+from typing import Any
+
+from bot.discord_ui.bot import create_bot
+from bot.games.coins.cards import card
+from tests.discord.helpers import (
+    answer,
+    choices,
+    choose,
+    match_id_of,
+    member_by_id,
+    private_message,
+    text_of,
+    to_act,
+)
+
+
+async def open_coins(world: Any, **options: str) -> tuple[Any, int]:
+    """Start Coins through /coins start: Alice hosts, Bob joins, one AI seat."""
+    result = await world.alice.slash(world.channel, "coins start", **options)
+    table = result.response
+    await world.bob.click(table, label="Join")
+    await world.alice.click(table, label="Add AI")
+    await world.alice.click(table, label="Start")
+    return table, match_id_of(world.env, table)
+
+
+async def hands_of(env: Any, match_id: int) -> tuple[tuple[int, ...], ...]:
+    """Return every seat's hand as the running bot holds it."""
+    live = await env.bot.controller.matches.load(match_id)
+    hands: tuple[tuple[int, ...], ...] = live.state.hands
+    return hands
+
+
+def names_of(numbers: tuple[int, ...]) -> list[str]:
+    """Return card numbers as the bot writes them."""
+    return [card(n).name() for n in numbers]
+
+
+def shown(text: str, names: list[str]) -> list[str]:
+    """Return the card names that appear in a text as whole phrases."""
+    return [n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?!\w)", text)]
+
+
+async def check_secrets(world: Any, match_id: int, view: Any, seat: int) -> None:
+    """The channel shows no hand; a member's view shows only their own hand."""
+    env = world.env
+    hands = await hands_of(env, match_id)
+    public = "\n".join(text_of(env, m) for m in world.channel.history() if not m.flags.ephemeral)
+    assert not shown(public, [n for h in hands for n in names_of(h)]), "a hand in the channel"
+    others = [n for s, h in enumerate(hands) if s != seat for n in names_of(h)]
+    assert not shown(text_of(env, view), others), "another seat's hand in a private view"
+    assert shown(text_of(env, view), names_of(hands[seat])), "the member's own hand is missing"
+
+
+async def play_to_the_end(world: Any, settings: Any, table: Any, match_id: int) -> tuple[Any, Any]:
+    """Let the members to act play a random card from My hand until the end.
+
+    At the eighth turn the bot restarts between opening My hand and choosing a
+    card, so that the card is played from a select sent before the restart.
+    Return that view and its member.
+    """
+    env, members, rng = world.env, member_by_id(world), random.Random(4)
+    seats = {world.alice.id: 0, world.bob.id: 1}
+    old_view, owner, turns = None, None, 0
+    while to_act(env, table) and turns < 120:
+        user = to_act(env, table)[0]
+        member = members[user]
+        view = private_message(await member.click(table, label="My hand"))
+        assert view.ephemeral and "Your hand" in text_of(env, view)
+        if turns % 6 == 0:
+            await check_secrets(world, match_id, view, seats[user])
+        if turns == 8:
+            old_view, owner = view, member
+            await env.restart_bot(create_bot(settings))
+        (select_id,) = {cid for kind, cid, _ in choices(env, view) if kind == "select"}
+        options = [o for o in choices(env, view) if o[1] == select_id]
+        played = await hands_of(env, match_id)
+        await choose(member, env, view, rng.choice(options))
+        assert await hands_of(env, match_id) != played, "the card was not played"
+        turns += 1
+    assert old_view is not None, "the bot was not restarted"
+    return old_view, owner
+
+
+async def test_two_members_and_an_ai_play_coins_to_a_winner_with_a_restart(
+    world, settings, caplog
+) -> None:
+    caplog.set_level(logging.INFO, logger="bot")
+    env = world.env
+    table, match_id = await open_coins(world, target="10")
+    first = text_of(env, table)
+    assert "first to **10** points wins" in first and "Coins not yet seen this hand" in first
+    old_view, owner = await play_to_the_end(world, settings, table, match_id)
+    assert not to_act(env, table), "the match did not finish"
+    final = text_of(env, table)
+    assert "Coins - match over" in final and "Rematch" in final
+    assert re.search(r"reaches 1\d of 10 points and wins", final)
+    assert "Standings: 1. " in final and "Still held: " in final
+    live = await env.bot.controller.matches.load(match_id)
+    assert live.row.status == "finished" and live.match.outcome is not None
+    assert max(live.state.scores) >= 10 and live.state.winner is not None
+    assert any(seat == 2 for seat, _ in await _log(env, match_id)), "the AI seat played"
+    # The select sent before the restart worked after it; now it answers readably.
+    stale = await owner.click(old_view, label="Refresh")
+    assert "over" in answer(stale, env, old_view).lower()
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
+    assert "acted" in logged and not re.search(r"\bD\.\d\.\d", logged)
+
+
+async def _log(env: Any, match_id: int) -> list[tuple[int, str]]:
+    """Return the match's logged steps as the store holds them."""
+    repo = env.bot.controller.matches.repo
+    events = await repo.load_events(match_id)
+    return [(e.seat, e.action) for e in events]
+
+
+async def test_rules_pages_and_the_target_option(world) -> None:
+    env = world.env
+    page = private_message(await world.carol.slash(world.channel, "coins rules"))
+    assert page.ephemeral and "Coins rules 1/" in text_of(env, page)
+    assert "Mark Steere" in text_of(env, page)
+    result = await world.alice.slash(world.channel, "coins start", target="20")
+    assert "target: 20 points" in text_of(env, result.response)
