@@ -17,7 +17,7 @@ RULES = CovertRules()
 
 def order(ids: Sequence[str], table: Sequence[Any], front: Sequence[str]) -> tuple[int, ...]:
     """Return a permutation of the table putting these ids first, the rest by number."""
-    index = {getattr(x, "id"): i for i, x in enumerate(table)}
+    index = {x.id: i for i, x in enumerate(table)}
     first = [index[i] for i in front]
     return (*first, *(i for i in range(len(table)) if i not in first))
 

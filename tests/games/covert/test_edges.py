@@ -27,11 +27,12 @@ from bot.games.covert.actions import (
     TakeAgency,
     Use,
 )
+from bot.games.covert.data import CITIES
 from bot.games.covert.state import CovertState, Die, Player
 from tests.games.covert.support import RULES
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
-KEYS = ["GVA", "ZRH", "MIL", "VCE", "MUC", "LON", "PAR", "BRU", "AMS", "BON", "LIS", "MAD", "BCN", "MRS", "ROM", "KIE", "BUH", "BEG", "IST", "ATH", "BER", "PRG", "VIE", "WAW", "BUD", "HAM", "CPH", "OSL", "STO", "HEL"]
+KEYS = [c.key for c in CITIES]
 
 
 def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
@@ -80,7 +81,7 @@ def test_1_die_arithmetic_wraps() -> None:
 
 def test_2_3_full_or_blocked_circle_still_leaves_folder_and_decoder() -> None:
     s = placing()
-    s = edit(s, BEN, dice=(Die(1, "MOVEMENT", 1),) + s.players[BEN].dice[1:])
+    s = edit(s, BEN, dice=(Die(1, "MOVEMENT", 1), *s.players[BEN].dice[1:]))
     options = {t for t in tokens(s, ADA) if t.startswith("P.1.")}
     assert options == {"P.1.CM", "P.1.MC", "P.1.AC", "P.1.SO", "P.1.DE"}  # 3 is not next to 1
     full = tuple(Die(f, "AGENCY_CARDS", f) for f in range(1, 6))
@@ -268,7 +269,7 @@ def test_25_opponent_pair_goes_back_to_its_owner() -> None:
 
 def test_26_free_card_from_deck_when_space_empty() -> None:
     s = resolving()
-    spaces = ("",) + s.region_spaces[1:]
+    spaces = ("", *s.region_spaces[1:])
     s = msgspec.structs.replace(s, region_spaces=spaces, agency_deck=())
     s = edit(s, ADA, intel=("brown",))
     assert s.agency_discard == ()
