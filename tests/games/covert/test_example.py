@@ -21,6 +21,7 @@ from bot.games.covert.actions import (
     TakeMission,
 )
 from bot.games.covert.chance import Draw
+from bot.games.covert.data import CITIES
 from tests.games.covert.support import Table, arranged_setup
 
 ADA, BEN = 0, 1
@@ -53,41 +54,7 @@ def test_setup() -> None:
     assert ada.agents == ("VCE", "PAR", "WAW") and ben.agents == ("LON", "VIE", "KIE")
     brown = {i for i, c in enumerate(s.cubes) if "brown" in c}
     grey = {i for i, c in enumerate(s.cubes) if "grey" in c}
-    keys = [
-        c
-        for c in [
-            "GVA",
-            "ZRH",
-            "MIL",
-            "VCE",
-            "MUC",
-            "LON",
-            "PAR",
-            "BRU",
-            "AMS",
-            "BON",
-            "LIS",
-            "MAD",
-            "BCN",
-            "MRS",
-            "ROM",
-            "KIE",
-            "BUH",
-            "BEG",
-            "IST",
-            "ATH",
-            "BER",
-            "PRG",
-            "VIE",
-            "WAW",
-            "BUD",
-            "HAM",
-            "CPH",
-            "OSL",
-            "STO",
-            "HEL",
-        ]
-    ]
+    keys = [c.key for c in CITIES]
     assert {keys[i] for i in brown} == {"BUD", "BUH", "MUC", "OSL", "ROM", "HAM"}
     assert {keys[i] for i in grey} == {"GVA", "PRG", "ATH", "MIL", "BER", "CPH"}
     assert ada.hand == ("A07", "A33") and ben.hand == ("A10", "A14")
