@@ -75,14 +75,20 @@ def play(
             match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
             continue
         (seat,) = rules.to_act(match.state)
-        view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
         began = time.perf_counter()
-        action = policies[seat].choose(view, legal, ai, must_act=True)
+        token = decide(rules, match, policies[seat], seat, ai)
         if seat == me:
             tally.timings.append(time.perf_counter() - began)
-        assert action is not None
-        match.step(seat, action.token())
+        match.step(seat, token)
     record(tally, match, me)
+
+
+def decide(rules: CoinsRules, match: Match, policy: Policy, seat: int, rng: random.Random) -> str:
+    """Ask a seat's policy for its card, from that seat's view only."""
+    view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
+    action = policy.choose(view, legal, rng, must_act=True)
+    assert action is not None
+    return action.token()
 
 
 def record(tally: Tally, match: Match, me: int) -> None:

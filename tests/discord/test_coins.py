@@ -59,6 +59,15 @@ async def check_secrets(world: Any, match_id: int, view: Any, seat: int) -> None
     assert shown(text_of(env, view), names_of(hands[seat])), "the member's own hand is missing"
 
 
+async def play_a_card(member: Any, env: Any, view: Any, match_id: int, rng: random.Random) -> None:
+    """Choose a random card in the view's one select and check that it was played."""
+    (select_id,) = {cid for kind, cid, _ in choices(env, view) if kind == "select"}
+    options = [o for o in choices(env, view) if o[1] == select_id]
+    before = await hands_of(env, match_id)
+    await choose(member, env, view, rng.choice(options))
+    assert await hands_of(env, match_id) != before, "the card was not played"
+
+
 async def play_to_the_end(world: Any, settings: Any, table: Any, match_id: int) -> tuple[Any, Any]:
     """Let the members to act play a random card from My hand until the end.
 
@@ -79,11 +88,7 @@ async def play_to_the_end(world: Any, settings: Any, table: Any, match_id: int) 
         if turns == 8:
             old_view, owner = view, member
             await env.restart_bot(create_bot(settings))
-        (select_id,) = {cid for kind, cid, _ in choices(env, view) if kind == "select"}
-        options = [o for o in choices(env, view) if o[1] == select_id]
-        played = await hands_of(env, match_id)
-        await choose(member, env, view, rng.choice(options))
-        assert await hands_of(env, match_id) != played, "the card was not played"
+        await play_a_card(member, env, view, match_id, rng)
         turns += 1
     assert old_view is not None, "the bot was not restarted"
     return old_view, owner
