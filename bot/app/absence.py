@@ -44,6 +44,11 @@ class AbsenceService:
             absent = matches.human_to_act(live)
             config = await matches.config(live.row.guild_id)
             stay: set[Seat] = set()
+            if live.module.secret_turn(live.state):
+                # A secret question (a reaction) times out to its default, and naming
+                # or counting the seat would tell everyone who was asked.
+                await matches.note(live, notes.secret_timed_out())
+                stay, absent = set(absent), frozenset()
             for seat in sorted(absent):
                 count = live.seats[seat].timeouts + 1
                 if count < config.absent_after:
@@ -58,7 +63,7 @@ class AbsenceService:
                     await matches.hand_to_ai(
                         live, seat, "autopilot", notes.autopilot(seat, count), None
                     )
-            log.info("match %s: turn timer ran out for seats %s", match_id, sorted(absent))
+            log.info("match %s: turn timer ran out for seats %s", match_id, sorted(absent | stay))
             if not await self._decided_by_forfeits(live):
                 await matches.autopilot(live, frozenset(stay))
                 if live.row.status == "active" and self._due(live.row.turn_deadline):
@@ -66,7 +71,7 @@ class AbsenceService:
                         live, matches.timer_for(live, matches.human_to_act(live))
                     )
         await matches.after_change(live)
-        return bool(absent)
+        return bool(absent or stay)
 
     async def _decided_by_forfeits(self, live: LiveMatch) -> bool:
         """End the match if forfeits left at most one seat contesting it."""
@@ -88,10 +93,11 @@ class AbsenceService:
             if live.row.status != "active" or not self._due(live.row.reminder_at):
                 return False
             users = _members(live, matches.human_to_act(live))
+            secret = live.module.secret_turn(live.state)
             deadline = live.row.turn_deadline
             await matches.set_timer(live, {"reminder_at": None})
         if users and deadline is not None:
-            await matches.publisher.remind(match_id, users, deadline)
+            await matches.publisher.remind(match_id, users, deadline, secret=secret)
         return True
 
     async def catch_up(self) -> list[int]:
@@ -115,7 +121,8 @@ class AbsenceService:
             await matches.set_timer(live, {"turn_deadline": deadline, "reminder_at": None})
             await matches.note(live, notes.grace(minutes))
         log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
-        await matches.publisher.grace(match_id, users, deadline)
+        named = [] if live.module.secret_turn(live.state) else users
+        await matches.publisher.grace(match_id, named, deadline)
         await matches.publisher.match_changed(match_id)
         return True
 

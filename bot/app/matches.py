@@ -14,7 +14,7 @@ import logging
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +67,8 @@ class TableInfo:
     game_key: str
     deadline: datetime | None = None
     """When the members to act time out, if the match has a turn timer."""
+    secret_user_ids: list[int] = field(default_factory=list)
+    """Members asked a secret question (a reaction): never named on the table."""
 
 
 @dataclass(frozen=True)
@@ -432,7 +434,8 @@ class MatchService:
             rounds = (True,)  # an absent member's turn is played, not passed
         for must_act in rounds:
             for seat in ai_seats:
-                policy = live.module.policy(live.ai_level(seat))
+                level = live.ai_level(seat) if seats is None else live.module.timeout_policy
+                policy = live.module.policy(level)
                 rng = random.Random(f"{live.row.seed}:{live.version}:ai:{seat}")
                 view = rules.view(live.state, seat)
                 action = policy.choose(
@@ -489,6 +492,7 @@ class MatchService:
             for s in sorted(rules.to_act(live.state))
             if s >= 0 and not live.is_ai(s) and live.row.status == "active"
         ]
+        secret = live.module.secret_turn(live.state)
         return TableInfo(
             match_id=live.id,
             version=live.version,
@@ -497,9 +501,10 @@ class MatchService:
             message_id=live.row.table_message_id,
             screen=screen,
             recent=live.recent_for(None),
-            turn_user_ids=[u for u in turn if u is not None],
+            turn_user_ids=[] if secret else [u for u in turn if u is not None],
             game_key=live.row.game,
             deadline=live.row.turn_deadline if turn else None,
+            secret_user_ids=[u for u in turn if u is not None] if secret else [],
         )
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:

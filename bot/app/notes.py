@@ -44,6 +44,11 @@ def timed_out(seat: int, count: int, limit: int) -> Note:
     return "timeout", f"⏰ Time ran out for {{p[{seat}]}} ({count} of {limit}); the AI played."
 
 
+def secret_timed_out() -> Note:
+    """A secret question ran out of time and took its default answer."""
+    return "timeout", "⏰ Time ran out on a hidden decision: it took its default answer."
+
+
 def autopilot(seat: int, count: int) -> Note:
     """Repeated timeouts: the AI takes the seat for good."""
     return (

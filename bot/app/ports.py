@@ -26,8 +26,10 @@ class Publisher(Protocol):
         """Refresh the lobby message of a match that has not started (or never will)."""
         ...
 
-    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
-        """Remind members that their turn timer runs out at `deadline`."""
+    async def remind(
+        self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
+    ) -> None:
+        """Remind members that their timer runs out at `deadline` (secret: by DM or not at all)."""
         ...
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
@@ -44,7 +46,9 @@ class NullPublisher:
     async def lobby_changed(self, match_id: int) -> None:
         """Do nothing."""
 
-    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
+    async def remind(
+        self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
+    ) -> None:
         """Do nothing."""
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:

@@ -66,6 +66,11 @@ GRACE = (
     "(match #{match_id}): you have until {when} to act."
 )
 TURN_DM = "It's your turn in **{title}** (match #{match_id}): {link}"
+SECRET_DM = "🔒 A decision is waiting for you in **{title}** (match #{match_id}): {link}"
+GRACE_HIDDEN = (
+    "I was offline when the timer of a hidden decision ran out in **{title}** "
+    "(match #{match_id}): it now ends at {when}."
+)
 DM_FALLBACK = (
     "{mentions}: I can't send you direct messages, so I'll mention you here instead "
     "(change /prefs to make me try again)."

@@ -78,11 +78,13 @@ class DiscordPublisher:
         The previous channel ping is removed, so only the current one stays.
         """
         match_id = info.match_id
-        turn = frozenset(info.turn_user_ids) if info.status == "active" else frozenset()
+        active = info.status == "active"
+        turn = frozenset(info.turn_user_ids) if active else frozenset()
+        asked = frozenset(info.secret_user_ids) if active else frozenset()
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
-        if turn == previous:
+        if turn | asked == previous:
             return
-        self._pinged[match_id] = (turn, None)
+        self._pinged[match_id] = (turn | asked, None)
         if previous_message is not None:
             try:
                 await channel.get_partial_message(previous_message).delete()
@@ -90,6 +92,8 @@ class DiscordPublisher:
                 log.debug("match %s: previous ping already gone", match_id)
         title = self._title(info.game_key)
         link = _jump(channel, info.channel_id, info.message_id)
+        for user_id in sorted(asked - previous):
+            await self._dm_secret(user_id, info, title, link)
         mention, failed = [], []
         for user_id in sorted(turn):
             prefs = await self._prefs(user_id)
@@ -106,7 +110,14 @@ class DiscordPublisher:
         if failed:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
         message = await channel.send(text, allowed_mentions=USER_MENTIONS)
-        self._pinged[match_id] = (turn, message.id)
+        self._pinged[match_id] = (turn | asked, message.id)
+
+    async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
+        """DM a member a short "decision pending" note if they take DMs; never a mention."""
+        prefs = await self._prefs(user_id)
+        if prefs is not None and (prefs.dm_turn or prefs.dm_hand) and not prefs.dm_closed:
+            text = messages.SECRET_DM.format(title=title, match_id=info.match_id, link=link)
+            await self._dm(user_id, {"content": text})
 
     async def _dm_turn(self, user_id: int, info: Any, title: str, link: str) -> bool:
         """DM a member that it is their turn (with their hand if they asked); False if DMs fail."""
@@ -159,8 +170,13 @@ class DiscordPublisher:
         except Exception:
             log.exception("match %s: could not update the lobby message", match_id)
 
-    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
-        """Remind members once before their timer runs out: by DM if they asked, else here."""
+    async def remind(
+        self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
+    ) -> None:
+        """Remind members once before their timer runs out: by DM if they asked, else here.
+
+        A secret question is never mentioned in the channel: DM or nothing.
+        """
         row, channel = await self._channel_of(match_id)
         title = self._title(row.game)
         when = discord.utils.format_dt(deadline, "R")
@@ -174,7 +190,7 @@ class DiscordPublisher:
             )
             if not wants_dm or not await self._dm(user_id, {"content": text}):
                 mention.append(user_id)
-        if mention:
+        if mention and not secret:
             text = messages.REMINDER.format(
                 mentions=_mentions(mention), title=title, match_id=match_id, when=when
             )
@@ -183,7 +199,8 @@ class DiscordPublisher:
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
         """Announce the grace period given after downtime."""
         row, channel = await self._channel_of(match_id)
-        text = messages.GRACE.format(
+        template = messages.GRACE if user_ids else messages.GRACE_HIDDEN
+        text = template.format(
             mentions=_mentions(user_ids),
             title=self._title(row.game),
             match_id=match_id,

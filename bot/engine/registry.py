@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.engine.policy import Policy
 from bot.engine.rules import GameRules, GameSpec
@@ -19,6 +20,11 @@ class GameModule:
     presenter: Presenter
     policies: Mapping[str, Callable[[], Policy]] = field(default_factory=dict)
     default_policy: str = "random"
+    timeout_policy: str | None = None
+    """AI level that plays a member's turn when their timer runs out (default: the default)."""
+    secret_turn: Callable[[Any], bool] = field(default=lambda state: False)
+    """Tell from a state whether who is asked to act is secret (a reaction only card
+    holders are offered): the table then names nobody and pings go by DM only."""
 
     def policy(self, level: str | None) -> Policy:
         """Build the policy for an AI level, falling back to the default level."""

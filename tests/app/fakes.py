@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.app.absence import AbsenceService
 from bot.app.guild_settings import SettingsService
@@ -15,6 +16,7 @@ from bot.app.matches import MatchService
 from bot.app.moderation import ModerationService
 from bot.app.scheduler import Scheduler
 from bot.app.stats import StatsService
+from bot.engine import Registry
 from bot.games import build_registry
 from bot.store.store import Store
 
@@ -40,6 +42,7 @@ class RecordingPublisher:
     changed: list[int] = field(default_factory=list)
     lobbies: list[int] = field(default_factory=list)
     reminders: list[tuple[int, list[int]]] = field(default_factory=list)
+    secret_reminders: list[tuple[int, list[int]]] = field(default_factory=list)
     graces: list[tuple[int, list[int], datetime]] = field(default_factory=list)
 
     async def match_changed(self, match_id: int) -> None:
@@ -48,8 +51,10 @@ class RecordingPublisher:
     async def lobby_changed(self, match_id: int) -> None:
         self.lobbies.append(match_id)
 
-    async def remind(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
-        self.reminders.append((match_id, list(user_ids)))
+    async def remind(
+        self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
+    ) -> None:
+        (self.secret_reminders if secret else self.reminders).append((match_id, list(user_ids)))
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
         self.graces.append((match_id, list(user_ids), deadline))
@@ -71,11 +76,13 @@ class World:
     scheduler: Scheduler
 
 
-def build_world(store: Store, clock: FakeClock | None = None, seed: int = 5) -> World:
+def build_world(
+    store: Store, clock: FakeClock | None = None, seed: int = 5, registry: Registry | None = None
+) -> World:
     """Wire the services as the bot does, with a fake clock and a recording publisher."""
     clock = clock or FakeClock()
     publisher = RecordingPublisher()
-    registry = build_registry()
+    registry = registry or build_registry()
     settings = SettingsService(store.settings)
     stats = StatsService(store.stats)
     matches = MatchService(
@@ -128,3 +135,25 @@ async def settle(world: World) -> None:
         if not tasks:
             return
         await asyncio.gather(*tasks)
+
+
+class FirstLegal:
+    """A timeout policy that records its calls and takes the first legal action."""
+
+    calls: ClassVar[list[bool]] = []
+
+    def choose(self, view: Any, legal: Any, rng: Any, *, must_act: bool) -> Any:
+        FirstLegal.calls.append(must_act)
+        return legal[0]
+
+
+def secret_registry() -> Registry:
+    """COVERTA where every question is secret and timeouts take the first legal action."""
+    game = build_registry().get("coverta")
+    policies = {**game.policies, "first": FirstLegal}
+    secret = dataclasses.replace(
+        game, policies=policies, timeout_policy="first", secret_turn=lambda state: True
+    )
+    registry = Registry()
+    registry.register(secret)
+    return registry

@@ -11,7 +11,15 @@ import pytest
 
 from bot.app import scheduler as scheduler_module
 from bot.store.store import Store
-from tests.app.fakes import FakeClock, World, build_world, settle, start_match
+from tests.app.fakes import (
+    FakeClock,
+    FirstLegal,
+    World,
+    build_world,
+    secret_registry,
+    settle,
+    start_match,
+)
 
 MINUTE = 60.0
 
@@ -211,3 +219,26 @@ async def test_a_new_earlier_deadline_wakes_the_loop(
     finally:
         await world.scheduler.stop()
     assert sleep.delays[-1] == 4 * MINUTE
+
+
+async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store: Store) -> None:
+    world = build_world(store, registry=secret_registry())
+    FirstLegal.calls.clear()
+    match_id = await start_match(world)
+    seat = await seat_to_act(world, match_id)
+    live = await world.matches.load(match_id)
+    user, version = live.seats[seat].user_id, live.version
+    table = await world.matches.table(match_id)
+    assert table.turn_user_ids == [] and table.secret_user_ids == [user]
+    world.clock.advance(4 * MINUTE)
+    await world.scheduler.fire_due()
+    assert world.publisher.reminders == [] and world.publisher.secret_reminders == [
+        (match_id, [user])
+    ]
+    world.clock.advance(1 * MINUTE)
+    await world.scheduler.fire_due()
+    live = await world.matches.load(match_id)
+    assert live.version > version and FirstLegal.calls == [True]
+    assert live.seats[seat].timeouts == 0 and live.seats[seat].status == "playing"
+    notes = [n.text for n in await world.store.matches.notes(match_id)]
+    assert notes == ["⏰ Time ran out on a hidden decision: it took its default answer."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.registry import GameModule
 from bot.games.covert.ai import DEFAULT_POLICY, POLICIES
 from bot.games.covert.present import CovertPresenter
-from bot.games.covert.rules import SPEC, CovertRules
+from bot.games.covert.rules import SPEC, CovertRules, asked_in_secret
 
 GAME = GameModule(
     spec=SPEC,
@@ -13,6 +13,8 @@ GAME = GameModule(
     presenter=CovertPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    timeout_policy="standin",  # a timed-out turn takes the rules' defaults (section 7.5)
+    secret_turn=asked_in_secret,
 )
 
 __all__ = ["GAME", "SPEC", "CovertPresenter", "CovertRules"]

@@ -55,6 +55,13 @@ def acting(state: CovertState) -> frozenset[Seat]:
     return frozenset(seats[:1])
 
 
+def asked_in_secret(state: CovertState) -> bool:
+    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder."""
+    if state.phase == "over" or state.needs or state.prompts:
+        return False
+    return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
+
+
 class CovertRules:
     """The pure rules of Covert."""
 
