@@ -69,6 +69,8 @@ class TableInfo:
     """When the members to act time out, if the match has a turn timer."""
     secret_user_ids: list[int] = field(default_factory=list)
     """Members asked a secret question (a reaction): never named on the table."""
+    hand_label: str = "My hand"
+    """Label of the button that opens a seat's private view."""
 
 
 @dataclass(frozen=True)
@@ -505,6 +507,7 @@ class MatchService:
             game_key=live.row.game,
             deadline=live.row.turn_deadline if turn else None,
             secret_user_ids=[u for u in turn if u is not None] if secret else [],
+            hand_label=live.module.spec.hand_label,
         )
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:

@@ -16,7 +16,6 @@ GUILD_ONLY = "Games are played in server channels."
 NOT_A_CHANNEL = "I can't post in this channel."
 TIME_LEFT = " · ⏰ times out {when}"
 TURN_PING = "{mentions}, it's your turn in **{title}** (match #{match_id})."
-HAND_BUTTON = "My hand"
 REMATCH_BUTTON = "Rematch"
 REFRESH_BUTTON = "Refresh"
 

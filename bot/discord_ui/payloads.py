@@ -64,7 +64,7 @@ def table_payload(info: TableInfo) -> dict[str, Any]:
         extra.append(("Match ended", "This match was ended before its finish."))
     view = discord.ui.View(timeout=None)
     if info.status == "active":
-        view.add_item(HandButton(info.match_id, messages.HAND_BUTTON))
+        view.add_item(HandButton(info.match_id, info.hand_label))
     else:
         view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))
     turn = " ".join(f"<@{u}>" for u in info.turn_user_ids)

@@ -55,6 +55,8 @@ class GameSpec(msgspec.Struct, frozen=True):
     rules_version: int = 1
     command: str = ""
     """Slash-command group name when it differs from the key (``cover-cover``)."""
+    hand_label: str = "My hand"
+    """Label of the table button that opens a seat's private view (``My dossier``)."""
 
     @property
     def command_name(self) -> str:

@@ -145,3 +145,14 @@ async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engin
     assert not any("instruction" in note.lower() for note in later.notes)
     assert later.notes == restarted.notes
     assert any(note.startswith("You drew") for note in later.notes)  # newer ones stay
+
+
+async def test_each_game_names_its_private_view_button(services: Services) -> None:
+    coverta = await two_player_match(services)
+    lobby = await services.lobbies.open(
+        guild_id=10, channel_id=20, game="covert", options={}, host=(1, "Alice")
+    )
+    await services.lobbies.join(lobby.match_id, 2, "Bob")
+    await services.lobbies.start(lobby.match_id, 1)
+    assert (await services.matches.table(coverta)).hand_label == "My hand"
+    assert (await services.matches.table(lobby.match_id)).hand_label == "🔒 My dossier"

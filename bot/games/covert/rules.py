@@ -30,6 +30,7 @@ SPEC: Final = GameSpec(
     title="Covert",
     min_seats=2,
     max_seats=4,
+    hand_label="🔒 My dossier",
 )
 
 
