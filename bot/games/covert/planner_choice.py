@@ -87,6 +87,7 @@ def espionage(
         return DECLINE
 
     def gain(a: Accept) -> float:
+        """Return the card's worth less the source's."""
         price = 0.3 if a.source in TOKENS else card_value(AGENCY[a.source], held, plans)
         return (
             card_value(AGENCY[a.card], held, plans)

@@ -25,6 +25,8 @@ from bot.games.covert.views import PrivateView
 TARGETS = (*CIRCLES, SPEC_OPS, DECODER)
 DECODER_GAIN = 6.5
 """Value of a Decoder die whose face breaks one more code."""
+CONTESTED = 0.3
+"""Bonus for placing on a circle now rather than later (others may take the space)."""
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,10 @@ def score_place(values: Values, board: Board, faces: list[int], face: int, targe
     """Return a placement's value plus the greedy use of the remaining dice."""
     rest = list(faces)
     rest.remove(face)
-    return values.of(board, target, face) + greedy(values, board.after(target, face), rest)
+    now = values.of(board, target, face)
+    # Between equal totals, circles (which fill up) and the more valuable die go first.
+    urgency = 0.05 * now + (CONTESTED if target in CIRCLES else 0.0)
+    return now + greedy(values, board.after(target, face), rest) + urgency
 
 
 def unplaced_faces(view: PrivateView) -> list[int]:
