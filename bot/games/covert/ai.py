@@ -15,6 +15,7 @@ from bot.engine.policy import Policy
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.covert.actions import DECLINE
+from bot.games.covert.planner import PlannerPolicy
 
 
 class RandomPolicy:
@@ -46,8 +47,9 @@ class StandInPolicy:
 
 
 POLICIES: Final[dict[str, Callable[[], Policy]]] = {
+    "planner": PlannerPolicy,
     "random": RandomPolicy,
     "standin": StandInPolicy,
 }
 """The AI levels offered for Covert seats."""
-DEFAULT_POLICY: Final = "random"
+DEFAULT_POLICY: Final = "planner"
