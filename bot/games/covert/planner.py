@@ -11,10 +11,11 @@ and about how many dice the rest costs; Missions are ranked by value per die.
   Operations tokens. A +1/−1 is spent only when it opens a clearly better space.
 - Phase II (``planner_codes``): it searches its swaps (and a Code Breaker when one
   more swap breaks one more code) and lays Decoder dice to claim the most codes.
-- Phase III and the final step (``planner_act``): it takes a missing card, walks
-  agents towards their goals, completes the best payable Mission (flying first
-  when only a flight is missing), takes the most promising Mission, and forfeits
-  only dice that cannot help.
+- Phase III (``planner_act``): it takes a missing card, walks agents towards their
+  goals, completes the best payable Mission (flying first when only a flight is
+  missing), takes the most promising Mission, and forfeits only dice that cannot
+  help. In the final step (``planner_final``) it completes its best payable
+  Mission, flying or spending a Move ×3 first when that is what it takes.
 - Sub-decisions and reactions (``planner_choice``): it keeps the most promising
   Missions and cards, and declines Espionage and First unless they clearly pay;
   a seat that timed out (``must_act``) always declines, as section 7.4 asks.
@@ -32,9 +33,10 @@ from typing import Any
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.covert.actions import DECLINE, HALT, Step
-from bot.games.covert.planner_act import act, after_action, boost, final, step
+from bot.games.covert.planner_act import act, after_action, boost, step
 from bot.games.covert.planner_choice import prompt, react
 from bot.games.covert.planner_codes import codes_turn
+from bot.games.covert.planner_final import by_move_points, final
 from bot.games.covert.planner_place import place
 from bot.games.covert.planner_plan import Holdings, ranked
 from bot.games.covert.views import PrivateView
@@ -44,6 +46,8 @@ def decide(view: PrivateView, legal: Sequence[Action], must_act: bool) -> Action
     """Return the planner's choice for the decision the seat faces."""
     held = Holdings.read(view)
     plans = ranked(view, held)
+    if view.public.phase == "final":
+        plans = by_move_points(plans)
     if view.pending is not None:
         return prompt(view, legal, held, plans)
     if DECLINE in legal:

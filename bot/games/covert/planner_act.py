@@ -1,9 +1,11 @@
-"""Covert planner, Phase III and the final step: which Action now, where agents walk, flights.
+"""Covert planner, Phase III: which Action now, where agents walk, which flights to make.
 
 On a resolution turn the planner first takes an Agency card that a Mission is
 missing, then walks agents towards the cities and regions its plans need, then
 completes the best Mission it can pay (flying first when a flight is all that is
 missing), then takes a Mission, and only then spends spare dice or forfeits.
+Agents no plan needs spend leftover steps collecting Intel cubes (a pair of one
+colour brings a free Agency card).
 """
 
 from __future__ import annotations
@@ -23,9 +25,9 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.data import CITIES, CODES, REGIONS
+from bot.games.covert.data import AGENCY, CITIES, CODES, REGIONS
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.planner_plan import DIST, Holdings, Plan
+from bot.games.covert.planner_plan import DIST, Holdings, Plan, plan, worth
 from bot.games.covert.planner_value import DECK_MISSION, card_value, mission_rate
 from bot.games.covert.views import PrivateView
 
@@ -78,6 +80,22 @@ def flight_to_finish(legal: Sequence[Action], plans: Sequence[Plan]) -> Fly | No
             if fly in legal:
                 return fly
     return None
+
+
+def finishing_flight(legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]) -> Fly | None:
+    """Return the flight after which the best Mission can be completed at once."""
+    best: tuple[float, str, Fly] | None = None
+    for fly in (a for a in legal if isinstance(a, Fly)):
+        after = held.without(fly.card).moved(fly.agent, AGENCY[fly.card].city)
+        ready = [worth(p) for p in (plan(after, q.mission) for q in plans) if ready_alone(p)]
+        if ready and (best is None or (max(ready), fly.token()) > best[:2]):
+            best = (max(ready), fly.token(), fly)
+    return best[2] if best else None
+
+
+def ready_alone(p: Plan) -> bool:
+    """Tell whether a plan can be completed now, with no flight or step."""
+    return p.ready and not p.flights
 
 
 def needed_equipment(plans: Sequence[Plan]) -> list[str]:
@@ -143,8 +161,11 @@ def act(
         return max(moves, key=lambda a: a.dice)
     if finish is not None:
         return finish
-    fly = flight_to_finish(legal, plans) if dice_on(view, "COMPLETE_MISSION") else None
-    return fly or later_action(view, legal, held, plans)
+    if dice_on(view, "COMPLETE_MISSION"):
+        fly = flight_to_finish(legal, plans) or finishing_flight(legal, held, plans)
+        if fly is not None:
+            return fly
+    return later_action(view, legal, held, plans)
 
 
 def card_first_useless(plans: Sequence[Plan]) -> bool:
@@ -197,7 +218,7 @@ def step(view: PrivateView, legal: Sequence[Action], plans: Sequence[Plan]) -> A
         and DIST[a.city][targets[a.agent]] < DIST[agents[a.agent]][targets[a.agent]]
     ]
     if not useful:
-        return HALT
+        return intel_step(view, legal, targets)
     return min(
         useful,
         key=lambda a: (
@@ -210,15 +231,15 @@ def step(view: PrivateView, legal: Sequence[Action], plans: Sequence[Plan]) -> A
     )
 
 
-def final(
-    view: PrivateView, legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]
-) -> Action:
-    """Complete the best Mission in the final step, flying first when that is all it takes."""
-    finish = best_complete(legal, held, plans)
-    if finish is not None:
-        return finish
-    fly = flight_to_finish(legal, plans)
-    return fly or END
+def intel_step(view: PrivateView, legal: Sequence[Action], busy: dict[int, str]) -> Action:
+    """Step an agent no plan needs onto Intel that completes a pair, else stop."""
+    me = view.public.players[view.seat]
+    for a in legal:
+        if isinstance(a, Step) and a.agent not in busy:
+            cubes = view.public.cubes[KEYS.index(a.city)]
+            if any(c != me.colour and c in me.intel for c in cubes):
+                return a
+    return HALT
 
 
 def usable_tokens(view: PrivateView, ability: str) -> list[str]:

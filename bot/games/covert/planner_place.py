@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.rules import Action
-from bot.games.covert.actions import END, PASS, Adjust, Place
+from bot.games.covert.actions import END, PASS, Adjust, Place, Use
 from bot.games.covert.data import CIRCLES, DECODER, SPEC_OPS, TOKENS
 from bot.games.covert.planner_codes import face_gains
 from bot.games.covert.planner_plan import Holdings, Plan, card_dice, cost, worth
@@ -25,6 +25,8 @@ from bot.games.covert.views import PrivateView
 TARGETS = (*CIRCLES, SPEC_OPS, DECODER)
 DECODER_GAIN = 6.5
 """Value of a Decoder die whose face breaks one more code."""
+SNEAK_WORTH = 5.0
+"""A Sneak Attack token is spent when two dice each have a circle space worth this much."""
 CONTESTED = 0.3
 """Bonus for placing on a circle now rather than later (others may take the space)."""
 
@@ -134,7 +136,7 @@ def wants(view: PrivateView, held: Holdings, plans: Sequence[Plan]) -> dict[str,
         "MISSION_CARDS": mission_wants(view, held, plans),
         "AGENCY_CARDS": agency_wants(view, held, plans),
         "MOVEMENT": move_wants(plans),
-        SPEC_OPS: [1.8] if view.public.bag else [0.1],
+        SPEC_OPS: [1.8] * 5 if view.public.bag else [0.1],
         DECODER: [0.2],
     }
 
@@ -145,15 +147,17 @@ class Values:
 
     lists: dict[str, list[float]]
     decoder: dict[int, int]
-    """Codes gained per Decoder face."""
+    """Codes gained per face by one more Decoder die."""
+    decoding: int
+    """The seat's dice already on the Decoder (the gains count from there)."""
 
     def of(self, board: Board, target: str, face: int) -> float:
         """Return the value of the next die of this face on a target."""
         values = self.lists[target]
         n = board.mine[target]
         value = values[n] if n < len(values) else min(values[-1], 0.6)
-        if target == DECODER and face in self.decoder and board.mine[DECODER] < len(self.decoder):
-            value += DECODER_GAIN * self.decoder[face]
+        if target == DECODER and board.mine[DECODER] == self.decoding:
+            value += DECODER_GAIN * self.decoder.get(face, 0)
         return value
 
 
@@ -229,13 +233,48 @@ def adjusted(
     return max(options, default=0.0) - price
 
 
+def sneak(view: PrivateView, legal: Sequence[Action], values: Values) -> Use | None:
+    """Return a Sneak Attack token worth spending: two dice each want a circle space now."""
+    turn = view.public.turn
+    if turn is None or turn.placed or turn.extra or turn.adjusting >= 0:
+        return None
+    uses = [a for a in legal if isinstance(a, Use) and a.source in TOKENS]
+    tokens = [a for a in uses if TOKENS[a.source].ability == "SNEAK_ATTACK"]
+    faces = unplaced_faces(view)
+    if not tokens or len(faces) < 2:
+        return None
+    return tokens[0] if top_two(values, read_board(view), faces) >= SNEAK_WORTH else None
+
+
+def top_two(values: Values, board: Board, faces: list[int]) -> float:
+    """Return the lesser of the two best circle placements of two different dice."""
+    first = best_circle(values, board, faces)
+    if first is None:
+        return 0.0
+    rest = list(faces)
+    rest.remove(first[2])
+    second = best_circle(values, board.after(first[1], first[2]), rest)
+    return min(first[0], second[0]) if second else 0.0
+
+
+def best_circle(values: Values, board: Board, faces: list[int]) -> tuple[float, str, int] | None:
+    """Return the most valuable circle space open to one of these dice."""
+    options = [
+        (values.of(board, t, f), t, f) for f in set(faces) for t in CIRCLES if board.fits(t, f)
+    ]
+    return max(options, default=None)
+
+
 def place(
     view: PrivateView, legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]
 ) -> Action:
     """Choose the Phase I action: a +1/−1 when it pays, else the best placement, else end."""
     if not any(isinstance(a, Place) for a in legal):
         return END if END in legal else PASS
-    values = Values(wants(view, held, plans), decoder_faces(view))
+    values = Values(wants(view, held, plans), decoder_faces(view), read_board(view).mine[DECODER])
+    extra = sneak(view, legal, values)
+    if extra is not None:
+        return extra
     score, action = best_place(view, legal, values)
     tweaks = [(adjusted(view, values, a, held, plans), a) for a in legal if isinstance(a, Adjust)]
     if tweaks:

@@ -236,12 +236,6 @@ def worth(p: Plan) -> float:
     return p.mission.points + benefit - 2.2 * p.coded
 
 
-def rate(view: PrivateView, held: Holdings, mission: Mission) -> float:
-    """Return a Mission's value per die still needed."""
-    p = plan(held, mission)
-    return worth(p) / cost(view, held, p)
-
-
 def ranked(view: PrivateView, held: Holdings) -> list[Plan]:
     """Return plans for the Missions in hand, the most promising first."""
     plans = [plan(held, m) for m in view.missions]

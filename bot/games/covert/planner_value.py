@@ -7,7 +7,7 @@ from typing import Final
 
 from bot.games.covert.data import AgencyCard
 from bot.games.covert.missions import Mission
-from bot.games.covert.planner_plan import DIST, Holdings, Plan, cost, icons, plan, satisfies, worth
+from bot.games.covert.planner_plan import Holdings, Plan, cost, icons, plan, satisfies, worth
 from bot.games.covert.views import PrivateView
 
 ABILITY_VALUE: Final = {
@@ -60,8 +60,3 @@ def mission_rate(view: PrivateView, held: Holdings, mission: Mission) -> float:
 def mission_order(view: PrivateView, held: Holdings, missions: Sequence[Mission]) -> list[Mission]:
     """Return Missions from the most to the least promising."""
     return sorted(missions, key=lambda m: (-mission_rate(view, held, m), m.id))
-
-
-def region_distance(held: Holdings, city: str) -> int:
-    """Return how far the nearest agent stands from a city."""
-    return min(DIST[a][city] for a in held.agents)

@@ -11,11 +11,22 @@ import msgspec
 
 from bot.engine import CHANCE, Action, Match, Policy
 from bot.games.covert import GAME
-from bot.games.covert.actions import FINISH, Complete, Move, Place, Step, Swap, TakeAgency
+from bot.games.covert.actions import (
+    DECLINE,
+    FINISH,
+    Accept,
+    Complete,
+    Fly,
+    Move,
+    Place,
+    Step,
+    Swap,
+    TakeAgency,
+)
 from bot.games.covert.ai import RandomPolicy
 from bot.games.covert.data import AGENCY
 from bot.games.covert.planner import PlannerPolicy, decide
-from bot.games.covert.state import CovertState, Die, Turn
+from bot.games.covert.state import CovertState, Die, Spy, Turn
 from tests.games.covert.support import RULES
 
 PLANNER = PlannerPolicy()
@@ -232,3 +243,25 @@ def test_it_swaps_to_break_a_code() -> None:
     assert choose(s, 0) == FINISH
     s = RULES.apply(s, 0, FINISH).state
     assert s.players[0].done_codes == ("C01",)
+
+
+def test_it_spies_a_card_it_needs_but_declines_when_timed_out() -> None:
+    s = kestrel(opening(4), 0, "ZRH", (*SPENT, Die(2), Die(3)))
+    s = edit(s, 0, hand=("A01",), tokens=("S07",))  # an Espionage token, no Camera
+    s = edit(s, 1, hand=(), tokens=())
+    s = msgspec.structs.replace(
+        s, agency_discard=("A02",), spy=Spy(("A02",), (1, 0)), turn=Turn(1, "act", acted=True)
+    )
+    assert choose(s, 0) == Accept("S07", "A02")
+    assert choose(s, 0, must_act=True) == DECLINE
+
+
+def test_in_the_final_step_it_flies_to_the_mission_then_completes_it() -> None:
+    s = kestrel(opening(5), 0, "BCN", (Die(1),) * 5)
+    s = edit(s, 0, hand=("A14", "A22"))  # A22 flies to Zurich
+    s = edit(s, 1, hand=(), tokens=())  # nobody to react to the flight
+    s = msgspec.structs.replace(s, phase="final", turn=Turn(0, "final"), final_order=(0, 1))
+    fly = choose(s, 0)
+    assert isinstance(fly, Fly) and fly.card == "A22"
+    s = RULES.apply(s, 0, fly).state
+    assert choose(s, 0) == Complete("M31", ("A14",))
