@@ -82,7 +82,7 @@ class Source:
     agent: int
     """The agent used (-1 for a region benefit)."""
     goal: str
-    """The city the agent must stand in."""
+    """The city the agent must stand in (the benefit's region for a benefit)."""
     steps: int
     card: str = ""
     """The flight card, when the agent flies."""
@@ -139,7 +139,8 @@ def satisfies(city: str, icon: tuple[str, str]) -> bool:
 
 def options(held: Holdings, icon: tuple[str, str], spare: tuple[AgencyCard, ...]) -> list[Source]:
     """Return every source for one location icon."""
-    found = [Source(-1, "", 0)] if icon_region(icon) in held.benefits else []
+    region = icon_region(icon)
+    found = [Source(-1, region, 0)] if region in held.benefits else []
     for i, city in enumerate(held.agents):
         goal = icon[1] if icon[0] == "city" else nearest(city, icon[1])
         found.append(Source(i, goal, DIST[city][goal]))
@@ -156,8 +157,8 @@ def source_cost(pick: tuple[Source, ...]) -> float:
 
 
 def distinct(pick: tuple[Source, ...]) -> bool:
-    """Tell whether the sources use different agents and different flight cards."""
-    agents = [s.agent for s in pick if s.agent >= 0]
+    """Tell whether the sources use different agents, benefits and flight cards."""
+    agents = [s.agent if s.agent >= 0 else s.goal for s in pick]
     cards = [s.card for s in pick if s.card]
     return len(agents) == len(set(agents)) and len(cards) == len(set(cards))
 

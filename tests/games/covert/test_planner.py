@@ -25,7 +25,9 @@ from bot.games.covert.actions import (
 )
 from bot.games.covert.ai import RandomPolicy
 from bot.games.covert.data import AGENCY
+from bot.games.covert.missions import MISSION
 from bot.games.covert.planner import PlannerPolicy, decide
+from bot.games.covert.planner_plan import Holdings, plan
 from bot.games.covert.state import CovertState, Die, Spy, Turn
 from tests.games.covert.support import RULES
 
@@ -265,3 +267,10 @@ def test_in_the_final_step_it_flies_to_the_mission_then_completes_it() -> None:
     assert isinstance(fly, Fly) and fly.card == "A22"
     s = RULES.apply(s, 0, fly).state
     assert choose(s, 0) == Complete("M31", ("A14",))
+
+
+def test_one_region_benefit_never_covers_two_icons_of_a_mission() -> None:
+    osprey = MISSION["M44"]  # Recording Device, Venice, an orange agent
+    far = Holdings((AGENCY["A01"],), ("LIS", "OSL", "HEL"), frozenset({"orange"}), (), "CH1")
+    assert not plan(far, osprey).ready and plan(far, osprey).steps > 0
+    assert plan(far.moved(1, "VCE"), osprey).ready
