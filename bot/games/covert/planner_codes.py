@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Final
 
@@ -25,13 +26,19 @@ Cover = tuple[tuple[int, int], ...]
 """(position, face) pairs a Decoder die must cover for a window to read a code."""
 
 
+@cache
+def wanted(code: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Return, per window, the (position, digit) pairs that read the code there."""
+    return tuple(tuple(zip(w, (int(d) for d in code), strict=True)) for w in WINDOWS)
+
+
 def covers(grid: Sequence[int], code: str, limit: int) -> list[Cover]:
     """Return, per window reading the code with at most ``limit`` dice, the tiles to cover."""
     found = []
-    for window in WINDOWS:
-        cover = [(p, int(d)) for p, d in zip(window, code, strict=True) if grid[p] != int(d)]
+    for window in wanted(code):
+        cover = tuple((p, d) for p, d in window if grid[p] != d)
         if len(cover) <= limit:
-            found.append(tuple(cover))
+            found.append(cover)
     return found
 
 
