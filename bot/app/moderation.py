@@ -53,6 +53,23 @@ class ModerationService:
         await self.matches.after_change(live)
         return row.status
 
+    async def skip(self, match_id: int, by: int, *, moderator: bool) -> None:
+        """Play the waiting members' turn now, as a timeout would, without counting it."""
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.status != "active":
+                raise MatchOver()
+            _require_host(live.row, by, moderator, "skip a turn")
+            waiting = self.matches.human_to_act(live)
+            if not waiting:
+                raise ServiceError("Nobody is waiting on a member right now.")
+            secret = live.module.secret_turn(live.state)
+            entry = notes.skipped(None if secret else sorted(waiting), by)
+            await self.matches.note(live, entry, by)
+            await self.matches.autopilot(live, waiting)
+        log.info("match %s: turn skipped by user %s", match_id, by)
+        await self.matches.after_change(live)
+
     async def hand_over(self, match_id: int, user_id: int, by: int, *, moderator: bool) -> None:
         """Make another seated member the host (host or moderator)."""
         async with self.matches.lock(match_id):

@@ -44,6 +44,14 @@ def timed_out(seat: int, count: int, limit: int) -> Note:
     return "timeout", f"⏰ Time ran out for {{p[{seat}]}} ({count} of {limit}); the AI played."
 
 
+def skipped(seats: list[int] | None, by: int) -> Note:
+    """A host or moderator had the waiting turn played now (None: a hidden decision)."""
+    if seats is None:
+        return "skip", f"⏭ <@{by}> skipped a hidden decision; it took its default answer."
+    names = " and ".join(f"{{p[{seat}]}}" for seat in seats)
+    return "skip", f"⏭ <@{by}> skipped the turn of {names}; it was played for them."
+
+
 def secret_timed_out() -> Note:
     """A secret question ran out of time and took its default answer."""
     return "timeout", "⏰ Time ran out on a hidden decision: it took its default answer."

@@ -160,6 +160,21 @@ class MatchGroup(app_commands.Group):
         text = messages.KICKED.format(member=member.mention, match_id=row.id)
         await interaction.followup.send(text, ephemeral=True)
 
+    @app_commands.command(name="skip", description="Play the waiting turn now (host or moderator)")
+    @app_commands.describe(match=MATCH_PARAM)
+    async def skip(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._match_here(interaction, match, ("active",))
+        if row is None:
+            return
+        moderator = await is_moderator(interaction)
+        try:
+            await self.ui.moderation.skip(row.id, interaction.user.id, moderator=moderator)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        await interaction.followup.send(messages.SKIPPED.format(match_id=row.id), ephemeral=True)
+
     @app_commands.command(name="host", description="Hand hosting over to another player")
     @app_commands.describe(member="The new host (seated in the match)", match=MATCH_PARAM)
     async def host(

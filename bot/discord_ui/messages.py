@@ -51,6 +51,7 @@ THREAD_FAILED = "I couldn't open a thread here (check my Create Public Threads p
 MATCH_LIST_TITLE = "Open lobbies and matches"
 MATCH_LIST_EMPTY = "There are no open lobbies or matches in this server."
 MATCH_LIST_LINE = "**#{match_id}** {title} · {status} · host <@{host}> · {where}"
+SKIPPED = "Skipped: the waiting turn of match #{match_id} was played as if its timer ran out."
 KICKED = "{member} no longer plays in match #{match_id}."
 NEW_HOST = "{member} now hosts match #{match_id}."
 LOG_TITLE = "Match #{match_id}: log"

@@ -94,3 +94,24 @@ async def test_a_host_or_moderator_removes_a_member_from_a_lobby(world) -> None:
     await world.mod.slash(world.channel, "match kick", member=world.carol)
     seats = str(stored(env, lobby).embeds[0])
     assert "carol" not in seats and "bob" in seats
+
+
+async def test_the_host_or_a_moderator_skips_a_waiting_turn(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    matches = env.bot.controller.matches
+    live = await matches.load(match_id)
+    waiting = sorted(matches.human_to_act(live))
+    version = live.version
+    refused = await world.dave.slash(world.channel, "match skip")
+    assert "Only the host or a moderator can skip a turn." in answer(refused)
+    assert (await matches.load(match_id)).version == version
+    done = await world.mod.slash(world.channel, "match skip")
+    assert f"waiting turn of match #{match_id} was played" in answer(done)
+    live = await matches.load(match_id)
+    assert live.version > version and not set(waiting) & matches.human_to_act(live)
+    assert all(live.seats[s].timeouts == 0 and live.seats[s].status == "playing" for s in waiting)
+    name = live.names[waiting[0]]
+    assert f"skipped the turn of {name}; it was played for them." in text_of(env, table)
+    log = answer(await world.dave.slash(world.channel, "match log"))
+    assert f"⏭ <@{world.mod.id}> skipped the turn of {name}" in log
