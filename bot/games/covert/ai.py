@@ -1,9 +1,10 @@
-"""Covert AI policies: a legal-random player, and the stand-in that plays the timeout defaults.
+"""Covert AI levels: the planner (default), a legal-random player, and the stand-in.
 
-Both decline reactions (Espionage, First): a seat that timed out is played by
-the default policy, and declining is what section 7.4 asks for on a timeout.
-The legal actions list each prompt's timeout default first (pass, finish,
-forfeit all, keep the first card ...), which is what ``StandInPolicy`` plays.
+The planner (``planner.py``) works towards the Missions it holds. The stand-in
+plays each prompt's timeout default, which the legal actions list first (pass,
+finish, forfeit all, keep the first card ...): it is the game's timeout policy,
+so a member whose timer runs out gets the defaults of section 7.5, and
+reactions (Espionage, First) are declined as section 7.4 asks.
 """
 
 from __future__ import annotations
