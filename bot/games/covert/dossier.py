@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
+    DECLINE,
     Accept,
     Adjust,
     Choose,
@@ -29,8 +30,11 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.data import SWAPS
+from bot.games.covert.data import ABILITY_LABELS, AGENCY, CODES, SWAPS, TOKENS, WINDOWS
 from bot.games.covert.labels import label
+from bot.games.covert.missions import MISSION, Mission
+from bot.games.covert.payments import missing
+from bot.games.covert.state import Player
 from bot.games.covert.table import card_line, mission_line
 from bot.games.covert.views import PrivateView
 
@@ -74,28 +78,87 @@ KINDS: dict[type, str] = {
 }
 
 
+VERBS = {
+    "keep3": "Return to the deck",
+    "hand": "Discard",
+    "mlimit": "Put under the deck",
+    "search": "Keep",
+    "controller": "Keep",
+    "quarter": "Keep",
+    "free": "Take",
+    "claim": "Claim",
+    "deck": "Draw from",
+}
+"""What choosing an item does, per kind of sub-decision."""
+
+
 def group_of(action: Action) -> str:
     """Return the group key of an action."""
     return KINDS.get(type(action), "")
 
 
 def dossier_body(view: PrivateView, note: str) -> str:
-    """Return the secrets of a seat in words."""
+    """Return the secrets of a seat in words, with what each Mission and Code still needs."""
+    me = holdings(view) if view.public.players else None
     lines = [f"**Agency cards** ({len(view.hand)}):"]
     lines += [f"- {card_line(c)}" for c in view.hand] or ["- none"]
     lines.append(f"**Missions** ({len(view.missions)}):")
-    lines += [f"- {mission_line(m)}" for m in view.missions] or ["- none"]
-    codes = ", ".join(f"{c.code} (back {c.back})" for c in view.codes) or "none"
-    lines.append(f"**Codes**: {codes}")
+    lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or ["- none"]
+    grid = cipher(view)
+    codes = ", ".join(
+        f"{c.code} (back {c.back})" + (" 🔓 readable now" if readable(grid, c.code) else "")
+        for c in view.codes
+    )
+    lines.append(f"**Codes**: {codes or 'none'}")
     tokens = ", ".join(
-        t.ability.replace("_", " ").title() + (" (next turn)" if t.id in view.fresh else "")
+        ABILITY_LABELS[t.ability] + (" (next turn)" if t.id in view.fresh else "")
         for t in view.tokens
     )
     lines.append(f"**Special Operations tokens**: {tokens or 'none'}")
+    turn = view.public.turn
+    if turn is not None and turn.kind == "codes" and turn.seat == view.seat:
+        lines.append(f"**Cipher grid**: T `{' '.join(grid[:6])}` · B `{' '.join(grid[6:])}`")
     if view.pending is not None:
         lines.append(f"**Decision pending**: {pending_text(view)}")
+        lines += [f"- {line}" for line in pending_items(view)]
     lines.append(note)
     return "\n".join(lines)[:4000]
+
+
+def holdings(view: PrivateView) -> Player:
+    """Rebuild what the seat holds, as the payment rules read it."""
+    me = view.public.players[view.seat]
+    return Player(
+        character=me.character.id,
+        agents=me.agents,
+        supply=me.supply,
+        hand=tuple(c.id for c in view.hand),
+        done_missions=tuple(m.id for m in me.done_missions),
+        done_codes=tuple(c.id for c in me.done_codes),
+    )
+
+
+def readiness(me: Player | None, mission: Mission) -> str:
+    """Say whether a Mission can be paid now, or what it still needs."""
+    if me is None:
+        return ""
+    lacking = missing(me, mission)
+    return "✅ completable now" if not lacking else "needs " + ", ".join(lacking)
+
+
+def cipher(view: PrivateView) -> list[str]:
+    """Return the grid as the seat reads it now (its own Decoder dice laid on tiles)."""
+    grid = [str(v) for v in view.public.cipher]
+    turn = view.public.turn
+    if turn is not None and turn.kind == "codes" and turn.seat == view.seat:
+        for die, pos in turn.overlays:
+            grid[pos] = str(view.public.players[view.seat].dice[die].face)
+    return grid
+
+
+def readable(grid: Sequence[str], code: str) -> bool:
+    """Tell whether three consecutive tiles of a row read the code, left to right."""
+    return any("".join(grid[i] for i in window) == code for window in WINDOWS) if grid else False
 
 
 def pending_text(view: PrivateView) -> str:
@@ -114,17 +177,38 @@ def pending_text(view: PrivateView) -> str:
     }.get(view.pending.kind, view.pending.kind)
 
 
+def pending_items(view: PrivateView) -> list[str]:
+    """Show the cards a sub-decision is about: dealt or searched Missions, cards, tokens."""
+    assert view.pending is not None
+    if view.pending.kind in ("hand", "mlimit", "free", "deck"):
+        return []  # the hand is listed above; regions and decks are on the table
+    found = []
+    for item in view.pending.items:
+        if item in MISSION:
+            found.append(mission_line(MISSION[item]))
+        elif item in AGENCY:
+            found.append(card_line(AGENCY[item]))
+        elif item in TOKENS:
+            found.append(f"{ABILITY_LABELS[TOKENS[item].ability]} token")
+        elif item in CODES:
+            found.append(f"code {CODES[item].code} (back {CODES[item].back})")
+    return found
+
+
 def dossier_choices(
     view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
 ) -> tuple[str, tuple[Choice, ...]]:
     """Return the note and the choices for this step."""
     if not legal:
-        return "Nothing to do right now.", ()
+        return ("The game is over." if view.public.over else "Nothing to do right now."), ()
     back = Button("◀ Back", pick(""))
     if step:
         key, _, sub = step.partition(".")
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
+    if view.pending is not None and all(isinstance(a, Choose) for a in legal):
+        note, choices = group_step(view, "choose", "", list(legal), names, back)
+        return note, choices[:1]
     buttons: list[Choice] = []
     for a in legal:
         if isinstance(a, Simple):
@@ -135,7 +219,25 @@ def dossier_choices(
             buttons.append(Button(label(view, actions[0], names)[:80], act(actions[0])))
         elif actions:
             buttons.append(Button(title, pick(key)))
-    return "Choose what to do.", tuple(buttons[:25])
+    return reaction_note(view, legal) or "Choose what to do.", tuple(buttons[:25])
+
+
+def reaction_note(view: PrivateView, legal: Sequence[Action]) -> str:
+    """Explain an Espionage or First question, which only the asked seat ever sees."""
+    if DECLINE not in legal:
+        return ""
+    if view.public.spy_cards:
+        used = ", ".join(card_line(c) for c in view.public.spy_cards)
+        return (
+            f"🕵️ **Espionage**: the cards just used were {used}. "
+            "Take one of them into your hand with an Espionage source, or decline."
+        )
+    now = (
+        "take your Break Codes turn now"
+        if view.public.phase == "codes"
+        else "resolve one Action now"
+    )
+    return f"⚡ **First**: spend a First source to {now}, before the normal order, or decline."
 
 
 def group_step(
@@ -160,7 +262,13 @@ def group_step(
             return f"{title}: which one?", (Select(title, options), back)
     if not actions:
         return "That choice is no longer open.", (back,)
-    options = tuple(SelectOption(label(view, a, names)[:80], act(a)) for a in actions[:25])
+    verb = VERBS.get(view.pending.kind, "") if key == "choose" and view.pending else ""
+    if verb:
+        title = f"{verb}…"
+    options = tuple(
+        SelectOption((f"{verb}: " if verb else "") + label(view, a, names)[:80], act(a))
+        for a in actions[:25]
+    )
     return f"{title}:", (Select(title, options), back)
 
 

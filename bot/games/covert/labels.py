@@ -32,10 +32,12 @@ from bot.games.covert.data import (
     MISSION_LIMIT,
     POSITIONS,
     REGION_EMOJI,
+    REGIONS,
     TOKENS,
 )
 from bot.games.covert.messages import target
 from bot.games.covert.missions import MISSION
+from bot.games.covert.table import card_line, mission_line
 from bot.games.covert.views import PrivateView
 
 SIMPLE_LABELS = {
@@ -68,6 +70,12 @@ def item_label(item: str) -> str:
     if item in REGION_EMOJI:
         return f"{REGION_EMOJI[item]} {item} Region Space"
     return {"deck": "Top of the deck", "A": "Code Deck A", "B": "Code Deck B"}.get(item, item)
+
+
+def space_label(view: PrivateView, region: str) -> str:
+    """Name a Region Space by the card that lies in it."""
+    card = view.public.region_spaces[REGIONS.index(region)]
+    return f"{REGION_EMOJI[region]} space: {card_line(card)}"
 
 
 def pay_label(pay: str) -> str:
@@ -115,18 +123,17 @@ def action_label(view: PrivateView, action: Action, names: Sequence[str]) -> str
         if action.slot == 3:
             return "Top of the Mission deck"
         m = row[action.slot]
-        return f"{m.id} {m.name} ({m.points} pts)" if m else "Empty slot"
+        return mission_line(m).replace("**", "") if m else "Empty slot"
     if isinstance(action, TakeAgency):
-        what = "top of the deck" if action.what == "deck" else f"{action.what} space"
+        what = "top of the deck" if action.what == "deck" else space_label(view, action.what)
         return f"{action.dice} {'die' if action.dice == 1 else 'dice'}: {what}"
     if isinstance(action, Move):
         return f"Move with {action.dice} {'die' if action.dice == 1 else 'dice'}"
     if isinstance(action, Forfeit):
-        return (
-            "Forfeit all dice"
-            if action.circle == "all"
-            else f"Forfeit a {CIRCLE_LABELS[action.circle]} die"
-        )
+        if action.circle == "all":
+            return "Forfeit all dice"
+        circle = CIRCLE_LABELS[action.circle]
+        return f"Forfeit {'an' if circle[0] in 'AEIOU' else 'a'} {circle} die"
     if isinstance(action, Step):
         here = CITY[me.agents[action.agent]].name
         return f"Agent {action.agent + 1}: {here} → {CITY[action.city].name}"
@@ -141,6 +148,8 @@ def action_label(view: PrivateView, action: Action, names: Sequence[str]) -> str
             return f"Use First: {source_label(action.source)}"
         return f"Take {action.card} with {source_label(action.source)}"
     if isinstance(action, Choose):
+        if action.item in REGION_EMOJI:
+            return space_label(view, action.item)
         return item_label(action.item)
     return action.token()
 

@@ -78,6 +78,20 @@ def valid(player: Player, option: Complete) -> bool:
     return option in payments(player, MISSION[option.mission])
 
 
+def missing(player: Player, mission: Mission) -> list[str]:
+    """Say what the player still lacks to pay a mission (empty when it can be paid now)."""
+    if payments(player, mission):
+        return []
+    lacking = [e for e in mission.equipment if not equipment_options(player, e)]
+    if not locations_met(player, mission):
+        icons = [CITY[mission.city].name] if mission.city else []
+        icons += [f"{mission.region} region"] if mission.region else []
+        lacking.append("an agent in " + " and another in ".join(icons))
+    if not lacking:
+        lacking.append("one more Agency card")
+    return lacking
+
+
 def completable(player: Player) -> list[str]:
     """Return the missions in hand that can be paid now."""
     return [m for m in player.missions if payments(player, MISSION[m])]

@@ -105,9 +105,8 @@ def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
             )
             cubes = "".join(COLOUR_EMOJI[c] for c in view.cubes[i]) if view.cubes else ""
             if agents or cubes:
-                cities.append(
-                    f"{city.name} {('🕴' + agents) if agents else ''}{' ▫' + cubes if cubes else ''}"
-                )
+                pieces = [("🕴" + agents) if agents else "", ("▫" + cubes) if cubes else ""]
+                cities.append(" ".join([city.name, *(p for p in pieces if p)]))
         lines.append(f"{REGION_EMOJI[region]} " + (" · ".join(cities) or "—"))
     return lines
 
