@@ -78,6 +78,8 @@ KINDS: dict[type, str] = {
 }
 
 
+PAGE = 24
+"""Choices per page of a long select (the 25th option turns the page)."""
 VERBS = {
     "keep3": "Return to the deck",
     "hand": "Discard",
@@ -248,12 +250,18 @@ def group_step(
     names: Sequence[str],
     back: Button,
 ) -> tuple[str, tuple[Choice, ...]]:
-    """Return one group's select, split by card, die or mission when it is long."""
+    """Return one group's select, split by card, die or mission when it is long.
+
+    A list still longer than a select holds (many ways to pay one Mission) is paged:
+    ``<key>.<sub>+<page>`` shows the next 24 with a "More choices" option after them.
+    """
     title = next((t for k, t, _ in GROUPS if k == key), key)
     split = next((f for k, _, f in GROUPS if k == key), lambda a: "")
+    sub, plus, number = sub.rpartition("+") if "+" in sub else (sub, "", "0")
+    page = int(number) if number.isdigit() else 0
     if sub:
         actions = [a for a in actions if split(a) == sub]
-    elif len(actions) > 25 or key in ("place", "fly", "complete"):
+    elif not plus and (len(actions) > PAGE + 1 or key in ("place", "fly", "complete")):
         subs = sorted({split(a) for a in actions})
         if len(subs) > 1:
             options = tuple(
@@ -265,11 +273,15 @@ def group_step(
     verb = VERBS.get(view.pending.kind, "") if key == "choose" and view.pending else ""
     if verb:
         title = f"{verb}…"
-    options = tuple(
+    shown = actions if len(actions) <= PAGE + 1 else actions[page * PAGE : (page + 1) * PAGE]
+    entries = [
         SelectOption((f"{verb}: " if verb else "") + label(view, a, names)[:80], act(a))
-        for a in actions[:25]
-    )
-    return f"{title}:", (Select(title, options), back)
+        for a in shown
+    ]
+    if len(actions) > PAGE + 1 and (page + 1) * PAGE < len(actions):
+        more = f"More choices ({(page + 1) * PAGE + 1}–{min(len(actions), (page + 2) * PAGE)})"
+        entries.append(SelectOption(more, pick(f"{key}.{sub}+{page + 1}")))
+    return f"{title}:", (Select(title, tuple(entries)), back)
 
 
 def sub_label(view: PrivateView, key: str, sub: str) -> str:
