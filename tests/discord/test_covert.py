@@ -21,8 +21,8 @@ from tests.discord.covert_play import open_covert
 from tests.discord.helpers import answer, stored, text_of
 
 SEED = 2
-"""Match seeds from ``random.Random(2)``: a game of eight rounds in which both members are
-asked Espionage and First reactions and Alice takes a Phase III action through First."""
+"""Match seeds from ``random.Random(2)``: a game in which the members are asked Espionage
+and First questions (other seeds play just as well but may ask no reaction)."""
 
 
 @pytest.fixture
@@ -49,7 +49,7 @@ async def test_two_members_and_an_ai_play_covert_to_the_end_with_a_restart(
 
     # Every kind of decision the members met went through the components.
     kinds = {token.split(".")[0] for _, token in table.applied}
-    assert {"C", "P", "N", "Z", "E", "X", "T", "G", "V", "M", "Q"} <= kinds, sorted(kinds)
+    assert {"C", "P", "N", "Z", "E", "X"} <= kinds and len(kinds) >= 14, sorted(kinds)
     for situation in ("prompt keep3", "turn place", "turn codes", "turn act", "turn final"):
         assert situation in table.met, sorted(table.met)
     assert table.reactions, "no member was asked a reaction: pick another SEED"
