@@ -150,6 +150,10 @@ def action_label(view: PrivateView, action: Action, names: Sequence[str]) -> str
     if isinstance(action, Choose):
         if action.item in REGION_EMOJI:
             return space_label(view, action.item)
+        if action.item in ("A", "B"):
+            pile = "AB".index(action.item)
+            size, top = view.public.code_decks[pile], view.public.code_tops[pile]
+            return f"Code Deck {action.item}: {size} cards, top back {top or '—'}"
         return item_label(action.item)
     return action.token()
 
