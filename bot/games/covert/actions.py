@@ -13,7 +13,7 @@ import msgspec
 
 from bot.engine.codec import parse_int, split_token
 from bot.engine.errors import BadToken
-from bot.games.covert.data import AGENCY, CITY, CODES, REGIONS, TOKENS
+from bot.games.covert.data import AGENCY, CHARACTER, CITY, CODES, REGIONS, TOKENS
 from bot.games.covert.missions import MISSION
 
 TARGETS: Final = (
@@ -25,7 +25,9 @@ TARGETS: Final = (
     "DECODER",
 )
 TARGET_CODES: Final = ("CM", "MC", "AC", "MV", "SO", "DE")
-CHOICES: Final = frozenset({*AGENCY, *MISSION, *TOKENS, *CODES, *REGIONS, "deck", "A", "B"})
+CHOICES: Final = frozenset(
+    {*AGENCY, *MISSION, *TOKENS, *CODES, *REGIONS, *CHARACTER, "deck", "A", "B"}
+)
 
 
 def source(text: str) -> str:

@@ -30,7 +30,15 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.data import ABILITY_LABELS, AGENCY, CODES, SWAPS, TOKENS, WINDOWS
+from bot.games.covert.data import (
+    ABILITY_LABELS,
+    AGENCY,
+    CHARACTER,
+    CODES,
+    SWAPS,
+    TOKENS,
+    WINDOWS,
+)
 from bot.games.covert.labels import label
 from bot.games.covert.missions import MISSION, Mission
 from bot.games.covert.payments import missing
@@ -81,6 +89,7 @@ KINDS: dict[type, str] = {
 PAGE = 24
 """Choices per page of a long select (the 25th option turns the page)."""
 VERBS = {
+    "character": "Play as",
     "keep3": "Return to the deck",
     "hand": "Discard",
     "mlimit": "Put under the deck",
@@ -167,6 +176,7 @@ def pending_text(view: PrivateView) -> str:
     """Describe the sub-decision the seat faces."""
     assert view.pending is not None
     return {
+        "character": "choose your Character (players pick in seat order)",
         "keep3": "keep two of these three Missions (choose the one to return)",
         "hand": "over your Agency hand limit: discard a card",
         "mlimit": "over your Mission limit: put one under the deck",
@@ -194,6 +204,9 @@ def pending_items(view: PrivateView) -> list[str]:
             found.append(f"{ABILITY_LABELS[TOKENS[item].ability]} token")
         elif item in CODES:
             found.append(f"code {CODES[item].code} (back {CODES[item].back})")
+        elif item in CHARACTER:
+            ch = CHARACTER[item]
+            found.append(f"**{ch.name}**, {ch.title}: {ch.ability}")
     return found
 
 

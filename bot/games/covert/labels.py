@@ -26,6 +26,7 @@ from bot.games.covert.actions import (
 from bot.games.covert.data import (
     ABILITY_LABELS,
     AGENCY,
+    CHARACTER,
     CIRCLE_LABELS,
     CITY,
     CODES,
@@ -69,6 +70,8 @@ def item_label(item: str) -> str:
         return f"Code {CODES[item].code}"
     if item in REGION_EMOJI:
         return f"{REGION_EMOJI[item]} {item} Region Space"
+    if item in CHARACTER:
+        return f"{CHARACTER[item].name}, {CHARACTER[item].title}"
     return {"deck": "Top of the deck", "A": "Code Deck A", "B": "Code Deck B"}.get(item, item)
 
 
@@ -89,6 +92,8 @@ def pay_label(pay: str) -> str:
 
 def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
     """Return a short label for an action."""
+    if isinstance(action, Choose) and action.item in CHARACTER:
+        return item_label(action.item)  # chosen before anyone holds pieces
     me = view.public.players[view.seat]
     if isinstance(action, Simple):
         if action.kind == "pass":

@@ -122,6 +122,12 @@ def started(seat: int, character: str, agents: Sequence[str]) -> str:
     )
 
 
+def picked_character(seat: int, character: str) -> str:
+    """Announce a Character chosen in seat order."""
+    ch = CHARACTER[character]
+    return f"{{p[{seat}]}} chose {ch.name}, {ch.title}."
+
+
 def neutral_cubes(cubes: Sequence[Sequence[str]]) -> str:
     """Announce the neutral cubes of a 2-player game."""
     keys = list(CITY)

@@ -80,7 +80,7 @@ class PlannerPolicy:
         """Pick a legal action for the decision the view shows."""
         if not legal:
             return None
-        if not isinstance(view, PrivateView):
+        if not isinstance(view, PrivateView) or not view.public.players:
             return legal[0]
         action = decide(view, legal, must_act)
         return action if action in legal else legal[0]

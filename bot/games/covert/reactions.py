@@ -22,7 +22,7 @@ from bot.games.covert.flow import (
 from bot.games.covert.moves import start_moving
 from bot.games.covert.placement import quartermaster, sneak_attack
 from bot.games.covert.resolution import controller_keep
-from bot.games.covert.setup import keep_missions
+from bot.games.covert.setup import keep_missions, pick_character
 from bot.games.covert.state import CovertState, Prompt, Spy
 
 
@@ -98,6 +98,8 @@ def spy_seat(state: CovertState) -> int | None:
         return None
     takeable = [c for c in spy.cards if c in state.agency_discard]
     for seat in spy.queue:
+        if seat in state.spy_never:
+            continue
         if takeable and state.players[seat].sources("ESPIONAGE", state.fresh):
             return seat
     return None
@@ -147,7 +149,9 @@ def first_seats(state: CovertState) -> list[int]:
     found = []
     for seat in state.order():
         p = state.players[seat]
-        if seat in window.declined or not p.sources("FIRST", state.fresh):
+        if seat in window.declined or seat in state.first_never:
+            continue
+        if not p.sources("FIRST", state.fresh):
             continue
         if state.phase == "codes" and (p.broke or p.turn_token == 1):
             continue
@@ -190,6 +194,9 @@ def choose(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     """Answer a pending sub-decision."""
     if prompt.kind == "keep3":
         keep_missions(d, seat, prompt, item)
+        return
+    if prompt.kind == "character":
+        pick_character(d, seat, prompt, item)
         return
     d.update(prompts=tuple(p for p in d.state.prompts if p is not prompt))
     if prompt.kind == "hand":

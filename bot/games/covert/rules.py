@@ -12,9 +12,9 @@ from typing import Any, Final
 
 from bot.engine.errors import BadToken, IllegalAction, MatchOver, NotYourTurn
 from bot.engine.rng import Rng
-from bot.engine.rules import Action, GameSpec, Outcome, Transition
+from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
-from bot.games.covert import chance, dispatch
+from bot.games.covert import chance, dispatch, setup
 from bot.games.covert import messages as say
 from bot.games.covert.actions import _DECODERS
 from bot.games.covert.chance import CHANCE_DECODERS
@@ -31,7 +31,35 @@ SPEC: Final = GameSpec(
     min_seats=2,
     max_seats=4,
     hand_label="🔒 My dossier",
+    options=(
+        OptionSpec(
+            name="characters",
+            description="Characters dealt at random, or picked in seat order from all six",
+            choices=(("deal", "Deal at random"), ("choose", "Choose in seat order")),
+            default="deal",
+        ),
+        OptionSpec(
+            name="espionage",
+            description="Espionage: be asked after each event, or never (always decline, no wait)",
+            choices=(("ask", "Espionage: ask"), ("never", "Espionage: never")),
+            default="ask",
+            per_seat=True,
+        ),
+        OptionSpec(
+            name="first",
+            description="First: be asked in each First window, or never (always decline, no wait)",
+            choices=(("ask", "First: ask"), ("never", "First: never")),
+            default="ask",
+            per_seat=True,
+        ),
+    ),
 )
+
+
+def never(chosen: Mapping[str, str], name: str, seats: int) -> tuple[int, ...]:
+    """Return the seats whose per-seat reaction setting is *never*."""
+    picks = chosen[name].split(",")[:seats]
+    return tuple(seat for seat, value in enumerate(picks) if value == "never")
 
 
 def acting(state: CovertState) -> frozenset[Seat]:
@@ -72,9 +100,18 @@ class CovertRules:
         """Return the table before the set-up shuffles."""
         if not SPEC.min_seats <= seats <= SPEC.max_seats:
             raise ValueError(f"Covert needs 2 to 4 players, not {seats}")
-        SPEC.resolve_options(options, seats)
-        d = Draft(CovertState(seats=seats))
-        d.need("setup")
+        chosen = SPEC.resolve_options(options, seats)
+        d = Draft(
+            CovertState(
+                seats=seats,
+                spy_never=never(chosen, "espionage", seats),
+                first_never=never(chosen, "first", seats),
+            )
+        )
+        if chosen["characters"] == "choose":
+            setup.offer_character(d, 0)
+        else:
+            d.need("setup")
         return d.state
 
     def to_act(self, state: CovertState) -> frozenset[Seat]:

@@ -31,7 +31,7 @@ def deal_setup(d: Draft, action: Setup) -> None:
     starts = [ids[3 * s : 3 * s + 3] for s in range(n)]
     players = tuple(
         Player(
-            character=CHARACTERS[action.characters[s]].id,
+            character=d.state.picked[s] if d.state.picked else CHARACTERS[action.characters[s]].id,
             agents=tuple(AGENCY[c].city for c in starts[s]),
             supply=CUBES_PER_PLAYER,
             dice=tuple(Die(1) for _ in range(DICE_PER_PLAYER)),
@@ -50,6 +50,27 @@ def deal_setup(d: Draft, action: Setup) -> None:
     )
     d.need("rolloff")
     d.update(rolloff=tuple(range(n)))
+
+
+def offer_character(d: Draft, seat: int) -> None:
+    """Ask a seat to pick one of the Characters still available (host option ``choose``)."""
+    left = tuple(c.id for c in CHARACTERS if c.id not in d.state.picked)
+    d.ask(Prompt("character", seat, left))
+
+
+def pick_character(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
+    """Take the chosen Character; the next seat picks, or the set-up shuffles follow."""
+    if item not in prompt.items:
+        raise IllegalAction(say.NOT_OFFERED)
+    d.update(
+        prompts=tuple(p for p in d.state.prompts if p is not prompt),
+        picked=(*d.state.picked, item),
+    )
+    d.say(say.picked_character(seat, item))
+    if len(d.state.picked) < d.state.seats:
+        offer_character(d, seat + 1)
+    else:
+        d.need("setup")
 
 
 def place_neutral_cubes(d: Draft, cards: list[str]) -> None:

@@ -112,7 +112,16 @@ class Prompt(msgspec.Struct, frozen=True):
     """A forced sub-decision a player makes at once."""
 
     kind: Literal[
-        "keep3", "hand", "mlimit", "search", "controller", "quarter", "free", "claim", "deck"
+        "character",
+        "keep3",
+        "hand",
+        "mlimit",
+        "search",
+        "controller",
+        "quarter",
+        "free",
+        "claim",
+        "deck",
     ]
     seat: int
     items: tuple[str, ...] = ()
@@ -183,6 +192,12 @@ class CovertState(msgspec.Struct, frozen=True):
     end_flag: bool = False
     final_order: tuple[int, ...] = ()
     """Seats still to take a final-mission turn."""
+    picked: tuple[str, ...] = ()
+    """Characters chosen so far, in seat order (host option ``characters = choose``)."""
+    spy_never: tuple[int, ...] = ()
+    """Seats whose Espionage setting is *never*: never asked, their reaction declined."""
+    first_never: tuple[int, ...] = ()
+    """Seats whose First setting is *never*: never asked, their reaction declined."""
 
     def colour(self, seat: int) -> str:
         """Return a seat's colour."""

@@ -207,6 +207,6 @@ def hidden(state: CovertState, seat: int | None) -> list[Any]:
         for x in state.prompts
         if x.seat != seat
         for i in x.items
-        if i not in state.players[x.seat].hand
+        if not state.players or i not in state.players[x.seat].hand
     ]
     return [card_of(i) for i in ids if card_of(i) is not None]
