@@ -24,6 +24,7 @@ from bot.games.covert.actions import (
     Place,
     Reroll,
     Step,
+    Swap,
     TakeAgency,
     Use,
 )
@@ -322,3 +323,75 @@ def test_moving_back_and_halting() -> None:
 
 def test_player_keeps_5_dice() -> None:
     assert len(placing().players[ADA].dice) == 5 and isinstance(placing().players[0], Player)
+
+
+def test_9_decoder_details() -> None:
+    t = example_setup()
+    phase_one(t)
+    s = t.state
+    # Ada has no Decoder die but still gets her Break Codes turn, with swaps only.
+    assert s.turn is not None and s.turn.seat == ADA and s.turn.kind == "codes"
+    legal = RULES.legal_actions(s, ADA)
+    assert any(isinstance(a, Swap) for a in legal)
+    assert not any(isinstance(a, Overlay) for a in legal)
+    s = play(s, ADA, Swap(3, 4), FINISH, Choose("B"))
+    assert s.turn is not None and s.turn.seat == BEN
+    grid = s.cipher
+    same = grid.index(s.players[BEN].dice[0].face)
+    s = play(s, BEN, Overlay(0, same))  # a die may cover a tile showing its own value
+    legal = RULES.legal_actions(s, BEN)
+    assert not any(isinstance(a, Overlay) for a in legal)  # one die per tile, each die once
+    with pytest.raises(IllegalAction):
+        play(s, BEN, Overlay(0, (same + 1) % 12))
+    s = play(s, BEN, FINISH)
+    # The overlay was only for Ben's turn: the grid itself never changed.
+    assert s.cipher == grid
+    while s.prompts:
+        s = play(s, BEN, RULES.legal_actions(s, BEN)[0])
+    assert s.phase == "resolution" and s.cipher == grid
+    assert s.turn is None or not s.turn.overlays
+
+
+def test_23_neutral_cubes_under_agents_at_setup_are_not_collected() -> None:
+    from tests.games.covert.support import Table, arranged_setup
+    from tests.games.covert.test_example import NEUTRAL
+
+    t = Table(2)
+    t.chance(arranged_setup(agents=["A01", "A03", "A13", "A44", "A27", "A25", "A36", *NEUTRAL]))
+    vce = t.state.cubes[KEYS.index("VCE")]
+    assert t.state.players[ADA].agents[0] == "VCE" and vce == ("brown",)
+    assert t.state.players[ADA].intel == ()
+    # Only a later entry by movement collects such a cube.
+    s = resolving()
+    cubes = list(s.cubes)
+    cubes[KEYS.index("PAR")] = ("brown",)
+    s = msgspec.structs.replace(s, cubes=tuple(cubes))
+    s = edit(s, ADA, tokens=("S05",))
+    assert s.players[ADA].agents[1] == "PAR" and s.players[ADA].intel == ()
+    s = play(s, ADA, Use("S05"), Step(1, "GVA"))
+    assert "brown" not in s.players[ADA].intel
+    s = play(s, ADA, Step(1, "PAR"))
+    assert "brown" in s.players[ADA].intel
+
+
+def test_31_seventh_mission_and_final_step_without_completable_missions() -> None:
+    s = resolving()
+    done = ("M01", "M02", "M03", "M04", "M05", "M06")
+    s = edit(s, ADA, agents=("VCE", "GVA", "WAW"), hand=("A07",), done_missions=done)
+    s = play(s, ADA, Complete("M44", ("A07",)))
+    assert len(s.players[ADA].done_missions) == 7 and s.end_flag
+    assert s.phase == "resolution"  # reaching 6 (or more) does not stop the round
+    s = edit(s, ADA, missions=(), hand=())
+    s = edit(s, BEN, missions=(), hand=())
+    for _ in range(40):
+        if s.phase != "resolution":
+            break
+        seat = min(RULES.to_act(s))
+        s = play(s, seat, RULES.legal_actions(s, seat)[0])
+    assert s.phase == "final"
+    for seat in (ADA, BEN):
+        assert s.turn is not None and s.turn.kind == "final" and s.turn.seat == seat
+        assert list(RULES.legal_actions(s, seat)) == [END]
+        s = play(s, seat, END)
+    outcome = RULES.outcome(s)
+    assert s.phase == "over" and outcome is not None and outcome.ranks[ADA] == 1
