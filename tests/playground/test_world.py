@@ -7,7 +7,10 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from bot.app.settings import Settings
+from bot.games import build_registry
 from bot.playground.session import open_playground
 
 RATE = 40.0
@@ -79,3 +82,31 @@ async def test_stopping_and_starting_again_resumes_the_match(db_url: str) -> Non
         result = await run(lambda: alice.click(newest_table(channel), label="My hand"))
         view = result.followups[-1] if result.followups else result.response
         assert view.embeds[0].title == "COVERTA - alice's hand"
+
+
+GAMES = [module.spec for module in build_registry().all()]
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=[spec.key for spec in GAMES])
+async def test_every_game_plays_to_its_end_in_the_playground(db_url: str, spec: Any) -> None:
+    settings = Settings(database_url=db_url, ai_move_delay=0.2)
+    async with open_playground(
+        settings, ["alice"], seeds=random.Random(5), tick=0.05, rate=10 * RATE
+    ) as pg:
+        alice, channel, run = pg.world.members["alice"], pg.world.channel, pg.conductor.exclusive
+        lobby = (await run(lambda: alice.slash(channel, f"{spec.command_name} start"))).response
+        for label in ("Add AI",) * (spec.min_seats - 1) + ("Start",):
+            await run(lambda label=label: alice.click(lobby, label=label))
+        await run(lambda: alice.slash(channel, "match leave"))  # every seat is an AI now
+        matches = pg.world.env.bot.controller.matches
+
+        async def status() -> str:
+            return (await matches.row(1)).status
+
+        for _ in range(int(120 / 0.1)):
+            if await status() == "finished":
+                break
+            await asyncio.sleep(0.1)
+        assert await status() == "finished"
+        # The table message is edited a moment after the last move is stored.
+        assert await eventually(lambda: "Rematch" in str(newest_table(channel).components))
