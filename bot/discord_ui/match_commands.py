@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import discord
 from discord import app_commands
 
@@ -57,6 +59,26 @@ class MatchGroup(app_commands.Group):
             return None
         return max(here, key=lambda r: r.id)
 
+    async def _as_host(
+        self,
+        interaction: discord.Interaction,
+        match: int | None,
+        statuses: tuple[str, ...],
+        act: Callable[[MatchRow, bool], Awaitable[object]],
+        done: Callable[[int], str],
+    ) -> None:
+        """Run a host-or-moderator action on a match here and answer how it went."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        row = await self._match_here(interaction, match, statuses)
+        if row is None:
+            return
+        try:
+            await act(row, await is_moderator(interaction))
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
+        await interaction.followup.send(done(row.id), ephemeral=True)
+
     @app_commands.command(name="hand", description="See your hand and play from it")
     @app_commands.describe(dm="Send it to me by direct message and let me play from there")
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
@@ -104,17 +126,14 @@ class MatchGroup(app_commands.Group):
     @app_commands.command(name="end", description="End a match now (host or moderator)")
     @app_commands.describe(match=MATCH_PARAM)
     async def end(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self._match_here(interaction, match, ("active", "lobby"))
-        if row is None:
-            return
-        moderator = await is_moderator(interaction)
-        try:
-            await self.ui.matches.end(row.id, interaction.user.id, moderator=moderator)
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        await interaction.followup.send(messages.ENDED, ephemeral=True)
+        by = interaction.user.id
+        await self._as_host(
+            interaction,
+            match,
+            ("active", "lobby"),
+            lambda row, mod: self.ui.matches.end(row.id, by, moderator=mod),
+            lambda match_id: messages.ENDED,
+        )
 
     @app_commands.command(name="list", description="Open lobbies and matches in this server")
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -145,55 +164,40 @@ class MatchGroup(app_commands.Group):
     async def kick(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self._match_here(interaction, match, ("active", "lobby"))
-        if row is None:
-            return
-        moderator = await is_moderator(interaction)
-        try:
-            await self.ui.moderation.remove(
-                row.id, member.id, interaction.user.id, moderator=moderator
-            )
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        text = messages.KICKED.format(member=member.mention, match_id=row.id)
-        await interaction.followup.send(text, ephemeral=True)
+        by = interaction.user.id
+        await self._as_host(
+            interaction,
+            match,
+            ("active", "lobby"),
+            lambda row, mod: self.ui.moderation.remove(row.id, member.id, by, moderator=mod),
+            lambda match_id: messages.KICKED.format(member=member.mention, match_id=match_id),
+        )
 
     @app_commands.command(name="skip", description="Play the waiting turn now (host or moderator)")
     @app_commands.describe(match=MATCH_PARAM)
     async def skip(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self._match_here(interaction, match, ("active",))
-        if row is None:
-            return
-        moderator = await is_moderator(interaction)
-        try:
-            await self.ui.moderation.skip(row.id, interaction.user.id, moderator=moderator)
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        await interaction.followup.send(messages.SKIPPED.format(match_id=row.id), ephemeral=True)
+        by = interaction.user.id
+        await self._as_host(
+            interaction,
+            match,
+            ("active",),
+            lambda row, mod: self.ui.moderation.skip(row.id, by, moderator=mod),
+            lambda match_id: messages.SKIPPED.format(match_id=match_id),
+        )
 
     @app_commands.command(name="host", description="Hand hosting over to another player")
     @app_commands.describe(member="The new host (seated in the match)", match=MATCH_PARAM)
     async def host(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        row = await self._match_here(interaction, match, ("active", "lobby"))
-        if row is None:
-            return
-        moderator = await is_moderator(interaction)
-        try:
-            await self.ui.moderation.hand_over(
-                row.id, member.id, interaction.user.id, moderator=moderator
-            )
-        except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
-        text = messages.NEW_HOST.format(member=member.mention, match_id=row.id)
-        await interaction.followup.send(text, ephemeral=True)
+        by = interaction.user.id
+        await self._as_host(
+            interaction,
+            match,
+            ("active", "lobby"),
+            lambda row, mod: self.ui.moderation.hand_over(row.id, member.id, by, moderator=mod),
+            lambda match_id: messages.NEW_HOST.format(member=member.mention, match_id=match_id),
+        )
 
     @app_commands.command(name="log", description="The public move log (everything once over)")
     @app_commands.describe(match=MATCH_PARAM)
