@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import ClassVar, Final, Self
+
+import msgspec
 
 from bot.engine.errors import BadToken
 
@@ -43,3 +45,19 @@ def parse_ints(text: str, low: int, high: int) -> tuple[int, ...]:
 def join_ints(values: tuple[int, ...] | list[int]) -> str:
     """Write integers as a comma-separated field."""
     return ",".join(str(v) for v in values)
+
+
+class BareAction(msgspec.Struct, frozen=True):
+    """An action with no fields: its token is its one-letter ``TAG`` (``B``: draw)."""
+
+    TAG: ClassVar[str] = ""
+
+    def token(self) -> str:
+        """Return the tag."""
+        return self.TAG
+
+    @classmethod
+    def from_token(cls, token: str) -> Self:
+        """Parse the tag, refusing anything else."""
+        split_token(token, cls.TAG, 0)
+        return cls()

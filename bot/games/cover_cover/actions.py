@@ -3,41 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import msgspec
 
-from bot.engine.codec import join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
 from bot.engine.errors import BadToken
 from bot.games.cover_cover.cards import DECK_SIZE, MAX_SEATS, deal_order
 
 
-class Flip(msgspec.Struct, frozen=True):
+class Flip(BareAction, frozen=True):
     """Turn up the top card of your hand (with ``auto`` on: play on for everyone)."""
 
-    def token(self) -> str:
-        """Return ``F``."""
-        return "F"
-
-    @classmethod
-    def from_token(cls, token: str) -> Flip:
-        """Parse ``F``."""
-        split_token(token, "F", 0)
-        return cls()
+    TAG: ClassVar[str] = "F"
 
 
-class Cover(msgspec.Struct, frozen=True):
+class Cover(BareAction, frozen=True):
     """Shout "Cover-cover!" and lay one card face down and one face up."""
 
-    def token(self) -> str:
-        """Return ``C``."""
-        return "C"
-
-    @classmethod
-    def from_token(cls, token: str) -> Cover:
-        """Parse ``C``."""
-        split_token(token, "C", 0)
-        return cls()
+    TAG: ClassVar[str] = "C"
 
 
 class Deal(msgspec.Struct, frozen=True):

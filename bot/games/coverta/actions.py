@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import msgspec
 
-from bot.engine.codec import join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
 from bot.engine.errors import BadToken
 from bot.games.coverta.cards import DECK_SIZE, HAND_SIZE, Instruction
 
@@ -31,32 +31,16 @@ class Place(msgspec.Struct, frozen=True):
         return cls(parse_int(card, 1, DECK_SIZE))
 
 
-class Draw(msgspec.Struct, frozen=True):
+class Draw(BareAction, frozen=True):
     """Action B: draw the top card of the draw pile."""
 
-    def token(self) -> str:
-        """Return ``B``."""
-        return "B"
-
-    @classmethod
-    def from_token(cls, token: str) -> Draw:
-        """Parse ``B``."""
-        split_token(token, "B", 0)
-        return cls()
+    TAG: ClassVar[str] = "B"
 
 
-class Pass(msgspec.Struct, frozen=True):
+class Pass(BareAction, frozen=True):
     """Action C: pass (only once the draw pile is empty)."""
 
-    def token(self) -> str:
-        """Return ``C``."""
-        return "C"
-
-    @classmethod
-    def from_token(cls, token: str) -> Pass:
-        """Parse ``C``."""
-        split_token(token, "C", 0)
-        return cls()
+    TAG: ClassVar[str] = "C"
 
 
 class PlayInPlace(msgspec.Struct, frozen=True):
@@ -78,18 +62,10 @@ class PlayInPlace(msgspec.Struct, frozen=True):
         return cls(parse_int(card, 1, DECK_SIZE), parse_int(target, 0, MAX_SEAT))
 
 
-class EndTurn(msgspec.Struct, frozen=True):
+class EndTurn(BareAction, frozen=True):
     """After a draw or a pass: end the turn without playing in a place."""
 
-    def token(self) -> str:
-        """Return ``E``."""
-        return "E"
-
-    @classmethod
-    def from_token(cls, token: str) -> EndTurn:
-        """Parse ``E``."""
-        split_token(token, "E", 0)
-        return cls()
+    TAG: ClassVar[str] = "E"
 
 
 class Steal(msgspec.Struct, frozen=True):

@@ -9,11 +9,11 @@ can refuse it with a reason.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, Literal
+from typing import ClassVar, Final, Literal
 
 import msgspec
 
-from bot.engine.codec import join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
 from bot.engine.errors import BadToken
 from bot.games.never_over.cards import MAX_PACK, is_kind
 
@@ -67,18 +67,10 @@ class Discard(msgspec.Struct, frozen=True):
         return cls(parse_kind(kind))
 
 
-class Retire(msgspec.Struct, frozen=True):
+class Retire(BareAction, frozen=True):
     """Retire from the game: take no more turns, set your hand aside."""
 
-    def token(self) -> str:
-        """Return ``X``."""
-        return "X"
-
-    @classmethod
-    def from_token(cls, token: str) -> Retire:
-        """Parse ``X``."""
-        split_token(token, "X", 0)
-        return cls()
+    TAG: ClassVar[str] = "X"
 
 
 class Deal(msgspec.Struct, frozen=True):
