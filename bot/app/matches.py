@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from bot.app import notes
-from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
+from bot.app.errors import MatchNotFound, NotAllowed, NotSeated, ServiceError
 from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import RECENT_LINES, LiveMatch
 from bot.app.ports import Clock, Publisher, system_clock
@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Step = tuple[Seat, str, tuple[Event, ...]]
+PAUSED = "This match is paused; the host or a moderator resumes it with /match resume."
 REMIND_AT = 0.8
 """The reminder goes out when this share of the turn timer has passed."""
 AUTOPILOT_STEPS = 50
@@ -71,6 +72,7 @@ class TableInfo:
     """Members asked a secret question (a reaction): never named on the table."""
     hand_label: str = "My hand"
     """Label of the button that opens a seat's private view."""
+    paused: bool = False
 
 
 @dataclass(frozen=True)
@@ -191,6 +193,8 @@ class MatchService:
         seat = live.seat_of(user_id)
         if seat is None:
             raise NotSeated()
+        if live.row.paused:
+            raise ServiceError(PAUSED)
         if version != live.version:
             raise StaleVersion()
         if seat not in live.module.rules.to_act(live.state):
@@ -266,7 +270,7 @@ class MatchService:
     def timer_for(self, live: LiveMatch, seats: Iterable[Seat]) -> dict[str, Any]:
         """Return a fresh deadline and reminder time for these seats (none if no timer)."""
         seconds = live.row.turn_seconds or 0
-        if not seconds or not list(seats) or live.row.status != "active":
+        if not seconds or not list(seats) or live.row.status != "active" or live.row.paused:
             if live.row.turn_deadline is None and live.row.reminder_at is None:
                 return {}
             return {"turn_deadline": None, "reminder_at": None}
@@ -286,7 +290,7 @@ class MatchService:
             self.on_timer(min(times))
 
     async def set_timer(self, live: LiveMatch, values: dict[str, Any]) -> None:
-        """Store timer columns of a match (deadline, reminder) now."""
+        """Store timer columns of a match (deadline, reminder, paused) now."""
         if values:
             await self.repo.update_match(live.id, **values)
             self._update_row(live, values)
@@ -409,7 +413,7 @@ class MatchService:
             await asyncio.sleep(delay)
         async with self.lock(match_id):
             live = await self.load(match_id)
-            if live.row.status != "active":
+            if live.row.status != "active" or live.row.paused:
                 return False
             # A policy may search for a while (Monte Carlo): keep it off the event loop.
             choice = await asyncio.to_thread(self._ai_choice, live)
@@ -422,6 +426,8 @@ class MatchService:
         return True
 
     def _ai_may_act(self, live: LiveMatch) -> bool:
+        if live.row.paused:
+            return False
         return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
 
     def _ai_choice(
@@ -495,6 +501,8 @@ class MatchService:
             if s >= 0 and not live.is_ai(s) and live.row.status == "active"
         ]
         secret = live.module.secret_turn(live.state)
+        if live.row.paused:
+            turn = []  # nobody is asked to act while the match is paused
         return TableInfo(
             match_id=live.id,
             version=live.version,
@@ -508,6 +516,7 @@ class MatchService:
             deadline=live.row.turn_deadline if turn else None,
             secret_user_ids=[u for u in turn if u is not None] if secret else [],
             hand_label=live.module.spec.hand_label,
+            paused=live.row.paused,
         )
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:

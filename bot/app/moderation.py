@@ -70,6 +70,22 @@ class ModerationService:
         log.info("match %s: turn skipped by user %s", match_id, by)
         await self.matches.after_change(live)
 
+    async def pause(self, match_id: int, by: int, *, moderator: bool, on: bool) -> None:
+        """Pause a match (no moves, timers or AI moves) or resume it with fresh timers."""
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.status != "active":
+                raise MatchOver()
+            _require_host(live.row, by, moderator, "pause or resume a match")
+            if live.row.paused == on:
+                raise ServiceError("The match is already paused." if on else "It is not paused.")
+            await self.matches.set_timer(live, {"paused": on})
+            waiting = self.matches.human_to_act(live)
+            await self.matches.set_timer(live, self.matches.timer_for(live, waiting))
+            await self.matches.note(live, notes.paused(by, on), by)
+        log.info("match %s: %s by user %s", match_id, "paused" if on else "resumed", by)
+        await self.matches.after_change(live)
+
     async def hand_over(self, match_id: int, user_id: int, by: int, *, moderator: bool) -> None:
         """Make another seated member the host (host or moderator)."""
         async with self.matches.lock(match_id):

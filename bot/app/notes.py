@@ -52,6 +52,13 @@ def skipped(seats: list[int] | None, by: int) -> Note:
     return "skip", f"⏭ <@{by}> skipped the turn of {names}; it was played for them."
 
 
+def paused(by: int, on: bool) -> Note:
+    """The host or a moderator paused or resumed the match."""
+    if on:
+        return "pause", f"⏸ <@{by}> paused the match: no moves and no timers until it resumes."
+    return "resume", f"▶ <@{by}> resumed the match."
+
+
 def secret_timed_out() -> Note:
     """A secret question ran out of time and took its default answer."""
     return "timeout", "⏰ Time ran out on a hidden decision: it took its default answer."

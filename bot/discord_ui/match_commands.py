@@ -185,6 +185,26 @@ class MatchGroup(app_commands.Group):
             lambda match_id: messages.SKIPPED.format(match_id=match_id),
         )
 
+    @app_commands.command(name="pause", description="Pause a match: no moves, no timers")
+    @app_commands.describe(match=MATCH_PARAM)
+    async def pause(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await self._pause(interaction, match, on=True)
+
+    @app_commands.command(name="resume", description="Resume a paused match")
+    @app_commands.describe(match=MATCH_PARAM)
+    async def resume(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await self._pause(interaction, match, on=False)
+
+    async def _pause(self, interaction: discord.Interaction, match: int | None, on: bool) -> None:
+        by, done = interaction.user.id, messages.PAUSE_DONE if on else messages.RESUME_DONE
+        await self._as_host(
+            interaction,
+            match,
+            ("active",),
+            lambda row, mod: self.ui.moderation.pause(row.id, by, moderator=mod, on=on),
+            lambda match_id: done.format(match_id=match_id),
+        )
+
     @app_commands.command(name="host", description="Hand hosting over to another player")
     @app_commands.describe(member="The new host (seated in the match)", match=MATCH_PARAM)
     async def host(

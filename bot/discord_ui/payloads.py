@@ -69,6 +69,8 @@ def table_payload(info: TableInfo) -> dict[str, Any]:
         view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))
     turn = " ".join(f"<@{u}>" for u in info.turn_user_ids)
     content = f"Match #{info.match_id}" + (f" · to act: {turn}" if turn else "")
+    if info.paused:
+        content += messages.PAUSED_LINE
     if turn and info.deadline is not None:
         content += messages.TIME_LEFT.format(when=discord.utils.format_dt(info.deadline, "R"))
     return {

@@ -13,6 +13,7 @@ from typing import Any, Final
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Dialect,
     Float,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Text,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -124,6 +126,8 @@ class Match(Base):
     """When to remind the seats to act; cleared once the reminder is sent."""
     turn_seconds: Mapped[int | None] = mapped_column(Integer)
     """The turn timer of this match; None or 0 means no timer."""
+    paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Paused by the host or a moderator: no moves, no timers, AI seats wait."""
     created_at: Mapped[datetime] = _created()
     updated_at: Mapped[datetime] = _updated()
     finished_at: Mapped[datetime | None] = mapped_column()

@@ -54,6 +54,7 @@ MATCH_FIELDS: Final = frozenset(
         "turn_deadline",
         "reminder_at",
         "turn_seconds",
+        "paused",
         "result",
         "finished_at",
     }

@@ -34,6 +34,7 @@ class MatchRow:
     updated_at: datetime
     finished_at: datetime | None
     result: dict[str, Any] | None
+    paused: bool = False
 
 
 @dataclass(frozen=True, slots=True)

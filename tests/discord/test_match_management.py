@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from bot.discord_ui import messages
-from tests.discord.helpers import answer, open_table, stored, text_of
+from tests.discord.helpers import (
+    answer,
+    choices,
+    choose,
+    open_table,
+    private_message,
+    stored,
+    text_of,
+)
 
 HOUR = 3600
 
@@ -115,3 +123,34 @@ async def test_the_host_or_a_moderator_skips_a_waiting_turn(world) -> None:
     assert f"skipped the turn of {name}; it was played for them." in text_of(env, table)
     log = answer(await world.dave.slash(world.channel, "match log"))
     assert f"⏭ <@{world.mod.id}> skipped the turn of {name}" in log
+
+
+async def test_a_paused_match_takes_no_moves_and_runs_no_timers_until_resumed(world) -> None:
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"), ai=1)
+    matches = env.bot.controller.matches
+    refused = await world.bob.slash(world.channel, "match pause")
+    assert "Only the host or a moderator can pause or resume a match." in answer(refused)
+    done = await world.alice.slash(world.channel, "match pause")
+    assert f"Match #{match_id} is paused" in answer(done)
+    live = await matches.load(match_id)
+    assert live.row.paused and live.row.turn_deadline is None
+    assert "⏸ paused" in stored(env, table).content and "to act" not in stored(env, table).content
+    version = live.version
+    member = {world.alice.id: world.alice, world.bob.id: world.bob}
+    waiting = [member[live.seats[s].user_id] for s in sorted(matches.human_to_act(live))]
+    view = await waiting[0].click(table, label="My hand")
+    moves = [c for c in choices(env, private_message(view)) if c[0] == "button"]
+    assert moves  # the hand still shows its moves, but playing one is refused
+    result = await choose(waiting[0], env, private_message(view), moves[0])
+    assert "This match is paused" in answer(result, env)
+    await env.advance_time(HOUR)  # no timer fires and no AI seat moves
+    assert (await matches.load(match_id)).version == version
+    assert "already paused" in answer(await world.alice.slash(world.channel, "match pause"))
+    resumed = await world.mod.slash(world.channel, "match resume")
+    assert f"Match #{match_id} goes on" in answer(resumed)
+    live = await matches.load(match_id)
+    assert not live.row.paused and live.row.turn_deadline is not None
+    log = answer(await world.dave.slash(world.channel, "match log"))
+    assert f"⏸ <@{world.alice.id}> paused the match" in log
+    assert f"▶ <@{world.mod.id}> resumed the match." in log
