@@ -1,22 +1,21 @@
 """The Coins sampler against two random-legal seats: win rate, scores and decision time.
 
 Run ``python -m bench.coins_ai [--games N] [--seed S] [--target T] [--deals D]``.
-The sampler takes seat ``game % 3`` so it plays every position equally often;
-the other two seats play a uniformly random card. Coins has no ties for the win
-(only a trick's winner scores), so the win rate is plain; an even share is 1/3.
+Games are played as ``bench.duel`` describes, the sampler in seat ``game % 3``;
+the other two seats play a uniformly random card (or, with ``--against greedy``,
+the sampler's rollout player).
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from bench.common import percentile
-from bot.engine import CHANCE, Action, Match, Policy, RandomPolicy, Rng
+from bench.duel import Duel, play
+from bot.engine import Action, Policy, RandomPolicy, Rng
 from bot.games.coins.actions import Play
 from bot.games.coins.ai import SamplingPolicy
 from bot.games.coins.rollout import quick_card
@@ -39,88 +38,27 @@ class GreedyPolicy:
         return Play(card)
 
 
-BASELINES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+BASELINES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
 
 
 @dataclass
-class Tally:
-    """What the games so far added up to."""
+class CoinsDuel(Duel):
+    """The duel's figures plus the hands played."""
 
-    games: int = 0
-    wins: int = 0
-    sampler_points: int = 0
-    random_points: int = 0
     hands: int = 0
-    timings: list[float] = field(default_factory=list)
-    """Seconds per sampler decision."""
 
 
-def play(
-    rules: CoinsRules,
-    sampler: SamplingPolicy,
-    options: dict[str, str],
-    game: int,
-    seed: int,
-    tally: Tally,
-) -> None:
-    """Play one seeded game with the sampler in seat ``game % 3``."""
-    match = Match.new(rules, SEATS, {"target": options["target"]})
-    chance = random.Random(f"{seed}:{game}:chance")
-    ai = random.Random(f"{seed}:{game}:ai")
-    me = game % SEATS
-    policies: list[Policy] = [BASELINES[options["against"]]() for _ in range(SEATS)]
-    policies[me] = sampler
-    while match.outcome is None:
-        if match.chance_pending:
-            match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
-            continue
-        (seat,) = rules.to_act(match.state)
-        began = time.perf_counter()
-        token = decide(rules, match, policies[seat], seat, ai)
-        if seat == me:
-            tally.timings.append(time.perf_counter() - began)
-        match.step(seat, token)
-    record(tally, match, me)
-
-
-def decide(rules: CoinsRules, match: Match, policy: Policy, seat: int, rng: random.Random) -> str:
-    """Ask a seat's policy for its card, from that seat's view only."""
-    view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
-    action = policy.choose(view, legal, rng, must_act=True)
-    assert action is not None
-    return action.token()
-
-
-def record(tally: Tally, match: Match, me: int) -> None:
-    """Add one finished game to the tally."""
-    outcome = match.outcome
-    assert outcome is not None and outcome.scores is not None
-    tally.games += 1
-    tally.hands += match.state.hand
-    tally.wins += me in outcome.winners
-    tally.sampler_points += int(outcome.scores[me])
-    tally.random_points += sum(int(s) for seat, s in enumerate(outcome.scores) if seat != me)
-
-
-def report(tally: Tally, options: dict[str, str], deals: int, elapsed: float) -> None:
+def report(duel: CoinsDuel, options: dict[str, str], deals: int, elapsed: float) -> None:
     """Print the figures."""
-    ms = [t * 1000 for t in tally.timings]
     against = options["against"]
     print(
         f"Coins sampler ({deals} deals per decision) vs 2 {against} seats, "
-        f"target {options['target']}, {tally.games} games"
+        f"target {options['target']}, {duel.games} games"
     )
-    print(f"  sampler win rate {tally.wins / tally.games:.1%}; an even share would be 33.3%")
-    print(
-        f"  mean final score: sampler {tally.sampler_points / tally.games:.2f}, "
-        f"{against} seat {tally.random_points / (2 * tally.games):.2f}; "
-        f"{tally.hands / tally.games:.2f} hands per game"
-    )
-    print(
-        f"  decision time mean {sum(ms) / len(ms):.3f} ms, p99 {percentile(ms, 99):.3f} ms, "
-        f"max {max(ms):.3f} ms over {len(ms)} decisions"
-    )
-    print(f"  {tally.games / elapsed:.1f} games/s ({elapsed:.1f} s)")
+    print(duel.win_line("sampler", SEATS))
+    hands = duel.hands / duel.games
+    print(duel.score_line("sampler", against) + f"; {hands:.2f} hands per game")
+    print("\n".join(duel.timing_lines(elapsed)))
 
 
 def main() -> None:
@@ -137,11 +75,13 @@ def main() -> None:
     args = parser.parse_args()
     sampler = SamplingPolicy(args.deals, args.work, args.wild, args.worry)
     options = {"target": args.target, "against": args.against}
-    rules, tally = CoinsRules(), Tally()
+    rules, duel, baseline = CoinsRules(), CoinsDuel(), BASELINES[args.against]
+    given = {"target": args.target}
     began = time.perf_counter()
     for game in range(args.games):
-        play(rules, sampler, options, game, args.seed, tally)
-    report(tally, options, args.deals, time.perf_counter() - began)
+        match, _ = play(rules, SEATS, given, lambda: sampler, baseline, game, args.seed, duel)
+        duel.hands += match.state.hand
+    report(duel, options, args.deals, time.perf_counter() - began)
 
 
 if __name__ == "__main__":

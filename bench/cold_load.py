@@ -48,7 +48,8 @@ def record(
     """Play a seeded match (actions starting with ``order``'s prefixes first); keep its log."""
     rules = build_registry().get(game).rules
     rng = random.Random(seed)
-    match, log = Match.new(rules, SEATS, options), []
+    match = Match.new(rules, SEATS, options)
+    log: list[tuple[int, str]] = []
     while match.outcome is None and len(log) < cap:
         to_act = sorted(rules.to_act(match.state))
         seat = CHANCE if CHANCE in to_act else rng.choice(to_act)

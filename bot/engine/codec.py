@@ -42,6 +42,22 @@ def parse_ints(text: str, low: int, high: int) -> tuple[int, ...]:
     return tuple(parse_int(part, low, high) for part in text.split(","))
 
 
+def parse_permutation(text: str, size: int, first: int = 0) -> tuple[int, ...]:
+    """Parse an ordering of every integer in [first, first + size) exactly once (a shuffle)."""
+    values = parse_ints(text, first, first + size - 1)
+    if sorted(values) != list(range(first, first + size)):
+        raise BadToken()
+    return values
+
+
+def parse_distinct(text: str, low: int, high: int) -> tuple[int, ...]:
+    """Parse integers within [low, high], none twice."""
+    values = parse_ints(text, low, high)
+    if len(set(values)) != len(values):
+        raise BadToken()
+    return values
+
+
 def join_ints(values: tuple[int, ...] | list[int]) -> str:
     """Write integers as a comma-separated field."""
     return ",".join(str(v) for v in values)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import BadToken, Event, GameSpec, OptionSpec, Outcome, Registry
-from bot.engine.codec import parse_int, parse_ints, split_token
+from bot.engine.codec import parse_distinct, parse_int, parse_ints, parse_permutation, split_token
 
 SPEC = GameSpec(
     key="demo",
@@ -68,3 +68,14 @@ def test_registry_refuses_duplicates() -> None:
     with pytest.raises(ValueError):
         again.register(first)
     assert first.spec.key in again and again.get(first.spec.key) is first
+
+
+def test_shuffles_are_read_as_permutations_or_refused() -> None:
+    assert parse_permutation("2,0,1", 3) == (2, 0, 1)
+    assert parse_permutation("3,1,2", 3, first=1) == (3, 1, 2)
+    for bad in ("0,1", "0,1,1", "0,1,3", "1,2,3"):
+        with pytest.raises(BadToken):
+            parse_permutation(bad, 3)
+    assert parse_distinct("5,1", 0, 9) == (5, 1)
+    with pytest.raises(BadToken):
+        parse_distinct("5,5", 0, 9)

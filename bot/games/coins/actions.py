@@ -7,7 +7,7 @@ from typing import Final
 
 import msgspec
 
-from bot.engine.codec import join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import join_ints, parse_int, parse_permutation, split_token
 from bot.engine.errors import BadToken
 from bot.games.coins.cards import DECK_SIZE, HAND_SIZE, SEATS
 
@@ -45,10 +45,7 @@ class Deal(msgspec.Struct, frozen=True):
     def from_token(cls, token: str) -> Deal:
         """Parse a deal, checking that the deck is a permutation of the 48 cards."""
         dealer, deck = split_token(token, "D", 2)
-        deal = cls(parse_int(dealer, 0, SEATS - 1), parse_ints(deck, 0, DECK_SIZE - 1))
-        if sorted(deal.deck) != list(range(DECK_SIZE)):
-            raise BadToken()
-        return deal
+        return cls(parse_int(dealer, 0, SEATS - 1), parse_permutation(deck, DECK_SIZE))
 
     def hands(self) -> tuple[tuple[int, ...], ...]:
         """Return each seat's 16 cards, in the order received."""

@@ -7,7 +7,14 @@ from typing import ClassVar, Final
 
 import msgspec
 
-from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import (
+    BareAction,
+    join_ints,
+    parse_distinct,
+    parse_int,
+    parse_permutation,
+    split_token,
+)
 from bot.engine.errors import BadToken
 from bot.games.cover_cover.cards import DECK_SIZE, MAX_SEATS, deal_order
 
@@ -39,10 +46,7 @@ class Deal(msgspec.Struct, frozen=True):
     def from_token(cls, token: str) -> Deal:
         """Parse a deal, checking that the deck is a permutation of the 52 cards."""
         dealer, deck = split_token(token, "D", 2)
-        deal = cls(parse_int(dealer, 0, MAX_SEATS - 1), parse_ints(deck, 0, DECK_SIZE - 1))
-        if sorted(deal.deck) != list(range(DECK_SIZE)):
-            raise BadToken()
-        return deal
+        return cls(parse_int(dealer, 0, MAX_SEATS - 1), parse_permutation(deck, DECK_SIZE))
 
     @classmethod
     def arrange(cls, dealer: int, hands: Sequence[Sequence[int]]) -> Deal:
@@ -68,8 +72,8 @@ class Shuffle(msgspec.Struct, frozen=True):
     def from_token(cls, token: str) -> Shuffle:
         """Parse a shuffle, refusing repeated cards."""
         seat, order = split_token(token, "S", 2)
-        shuffle = cls(parse_int(seat, 0, MAX_SEATS - 1), parse_ints(order, 0, DECK_SIZE - 1))
-        if not shuffle.order or len(set(shuffle.order)) != len(shuffle.order):
+        shuffle = cls(parse_int(seat, 0, MAX_SEATS - 1), parse_distinct(order, 0, DECK_SIZE - 1))
+        if not shuffle.order:
             raise BadToken()
         return shuffle
 

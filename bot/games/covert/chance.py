@@ -9,17 +9,9 @@ from typing import Final
 
 import msgspec
 
-from bot.engine.codec import join_ints, parse_ints, split_token
+from bot.engine.codec import join_ints, parse_ints, parse_permutation, split_token
 from bot.engine.errors import BadToken
 from bot.engine.rng import Rng
-
-
-def permutation(text: str, size: int) -> tuple[int, ...]:
-    """Parse a permutation of range(size) or refuse the token."""
-    order = parse_ints(text, 0, size - 1)
-    if sorted(order) != list(range(size)):
-        raise BadToken()
-    return order
 
 
 class Setup(msgspec.Struct, frozen=True):
@@ -44,7 +36,7 @@ class Setup(msgspec.Struct, frozen=True):
         """Parse the six permutations."""
         fields = split_token(token, "SU", 6)
         sizes = (6, 48, 48, 60, 40, 12)
-        c, a, g, m, k, t = (permutation(f, n) for f, n in zip(fields, sizes, strict=True))
+        c, a, g, m, k, t = (parse_permutation(f, n) for f, n in zip(fields, sizes, strict=True))
         return cls(c, a, g, m, k, t)
 
 
@@ -79,10 +71,10 @@ class Shuffle(msgspec.Struct, frozen=True):
     def from_token(cls, token: str) -> Shuffle:
         """Parse ``SH.<order>``."""
         (text,) = split_token(token, "SH", 1)
-        order = parse_ints(text, 0, 59)
-        if sorted(order) != list(range(len(order))):
+        size = len(text.split(","))
+        if size > 60:
             raise BadToken()
-        return cls(order)
+        return cls(parse_permutation(text, size))
 
 
 class Draw(msgspec.Struct, frozen=True):

@@ -7,7 +7,14 @@ from typing import ClassVar, Final
 
 import msgspec
 
-from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import (
+    BareAction,
+    join_ints,
+    parse_int,
+    parse_ints,
+    parse_permutation,
+    split_token,
+)
 from bot.engine.errors import BadToken
 from bot.games.coverta.cards import DECK_SIZE, HAND_SIZE, Instruction
 
@@ -108,12 +115,10 @@ class Deal(msgspec.Struct, frozen=True):
         dealer, deck, rule1, rule2 = split_token(token, "D", 4)
         deal = cls(
             parse_int(dealer, 0, MAX_SEAT),
-            parse_ints(deck, 1, DECK_SIZE),
+            parse_permutation(deck, DECK_SIZE, first=1),
             parse_ints(rule1, 0, 5),
             parse_ints(rule2, 6, 11),
         )
-        if sorted(deal.deck) != list(range(1, DECK_SIZE + 1)):
-            raise BadToken()
         seats = len(deal.rule1)
         if seats not in HAND_SIZE or len(deal.rule2) != seats or deal.dealer >= seats:
             raise BadToken()

@@ -13,7 +13,7 @@ from typing import ClassVar, Final, Literal
 
 import msgspec
 
-from bot.engine.codec import BareAction, join_ints, parse_int, parse_ints, split_token
+from bot.engine.codec import BareAction, join_ints, parse_distinct, parse_int, split_token
 from bot.engine.errors import BadToken
 from bot.games.never_over.cards import MAX_PACK, is_kind
 
@@ -88,10 +88,7 @@ class Deal(msgspec.Struct, frozen=True):
     def from_token(cls, token: str) -> Deal:
         """Parse a deal, checking that no card appears twice."""
         dealer, order = split_token(token, "S", 2)
-        deal = cls(parse_int(dealer, 0, MAX_SEAT), parse_ints(order, 0, MAX_PACK - 1))
-        if len(set(deal.order)) != len(deal.order):
-            raise BadToken()
-        return deal
+        return cls(parse_int(dealer, 0, MAX_SEAT), parse_distinct(order, 0, MAX_PACK - 1))
 
     @classmethod
     def arrange(
