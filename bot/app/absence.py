@@ -44,7 +44,8 @@ class AbsenceService:
             absent = matches.human_to_act(live)
             config = await matches.config(live.row.guild_id)
             stay: set[Seat] = set()
-            if live.module.secret_turn(live.state):
+            secret = live.asked_in_secret
+            if secret:
                 # A secret question (a reaction) times out to its default, and naming
                 # or counting the seat would tell everyone who was asked.
                 await matches.note(live, notes.secret_timed_out())
@@ -63,7 +64,8 @@ class AbsenceService:
                     await matches.hand_to_ai(
                         live, seat, "autopilot", notes.autopilot(seat, count), None
                     )
-            log.info("match %s: turn timer ran out for seats %s", match_id, sorted(absent | stay))
+            timed_out = "a hidden decision" if secret else f"seats {sorted(absent)}"
+            log.info("match %s: turn timer ran out for %s", match_id, timed_out)
             if not await self._decided_by_forfeits(live):
                 await matches.autopilot(live, frozenset(stay))
                 if live.row.status == "active" and self._due(live.row.turn_deadline):
@@ -93,7 +95,7 @@ class AbsenceService:
             if live.row.status != "active" or not self._due(live.row.reminder_at):
                 return False
             users = _members(live, matches.human_to_act(live))
-            secret = live.module.secret_turn(live.state)
+            secret = live.asked_in_secret
             deadline = live.row.turn_deadline
             await matches.set_timer(live, {"reminder_at": None})
         if users and deadline is not None:
@@ -121,7 +123,7 @@ class AbsenceService:
             await matches.set_timer(live, {"turn_deadline": deadline, "reminder_at": None})
             await matches.note(live, notes.grace(minutes))
         log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
-        named = [] if live.module.secret_turn(live.state) else users
+        named = [] if live.asked_in_secret else users
         await matches.publisher.grace(match_id, named, deadline)
         await matches.publisher.match_changed(match_id)
         return True

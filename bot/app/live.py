@@ -63,6 +63,11 @@ class LiveMatch:
         """Return the AI level playing a seat."""
         return self.seats[seat].ai_level
 
+    @property
+    def asked_in_secret(self) -> bool:
+        """Tell whether who is asked to act now is secret (never named, never logged at INFO)."""
+        return self.module.secret_turn(self.state)
+
     def human_user_ids(self) -> list[int]:
         """Return the members still playing, in seat order."""
         return [s.user_id for s in self.seats if s.user_id is not None and s.status == "playing"]

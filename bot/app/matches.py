@@ -177,13 +177,14 @@ class MatchService:
         async with self.lock(match_id):
             live = await self.load(match_id)
             seat = self._check_actor(live, user_id, version)
+            level = logging.DEBUG if live.asked_in_secret else logging.INFO
             trial = Match(live.match.rules, live.state, live.version)
             steps: list[Step] = [(seat, token, trial.step(seat, token))]
             steps += self._resolve_chance(live, trial)
             await self._persist(live, trial, steps)
             if live.seats[seat].timeouts:
                 await self.set_seat(live, seat, timeouts=0)
-        log.info("match %s: seat %s acted (version %s)", match_id, seat, live.version)
+        log.log(level, "match %s: seat %s acted (version %s)", match_id, seat, live.version)
         await self._after_change(live)
         return live
 
@@ -500,7 +501,7 @@ class MatchService:
             for s in sorted(rules.to_act(live.state))
             if s >= 0 and not live.is_ai(s) and live.row.status == "active"
         ]
-        secret = live.module.secret_turn(live.state)
+        secret = live.asked_in_secret
         if live.row.paused:
             turn = []  # nobody is asked to act while the match is paused
         return TableInfo(

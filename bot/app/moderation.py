@@ -63,7 +63,7 @@ class ModerationService:
             waiting = self.matches.human_to_act(live)
             if not waiting:
                 raise ServiceError("Nobody is waiting on a member right now.")
-            secret = live.module.secret_turn(live.state)
+            secret = live.asked_in_secret
             entry = notes.skipped(None if secret else sorted(waiting), by)
             await self.matches.note(live, entry, by)
             await self.matches.autopilot(live, waiting)

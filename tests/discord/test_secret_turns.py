@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from bot.app.settings import Settings
 from bot.discord_ui.bot import create_bot
 from tests.app.fakes import secret_registry
-from tests.discord.helpers import open_table, stored, text_of
+from tests.discord.helpers import open_table, play_one_turn, private_message, stored, text_of
 
 MINUTE = 60
 
@@ -41,3 +42,22 @@ async def test_the_asked_member_is_neither_mentioned_nor_reminded_in_the_channel
     texts = " ".join(m.content or "" for m in world.channel.history()) + text_of(env, table)
     assert "Time ran out on a hidden decision" in texts and "Time ran out for" not in texts
     assert not any(f"<@{user}>" in texts for user in asked)
+
+
+async def test_who_answers_or_misses_a_secret_question_stays_out_of_the_info_log(
+    world, caplog
+) -> None:
+    caplog.set_level(logging.INFO, logger="bot")
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    live = await env.bot.controller.matches.load(match_id)
+    (seat,) = [s for s in live.module.rules.to_act(live.state) if s >= 0]
+    version = live.version
+    member = {world.alice.id: world.alice, world.bob.id: world.bob}[live.seats[seat].user_id]
+    view = private_message(await member.click(table, label="My hand"))
+    assert await play_one_turn(member, env, view, random.Random(1))
+    assert (await env.bot.controller.matches.load(match_id)).version > version
+    await env.advance_time(5 * MINUTE)  # the next question times out
+    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert any("turn timer ran out for a hidden decision" in line for line in info)
+    assert not any("acted" in line or "for seats" in line for line in info), info
