@@ -96,8 +96,7 @@ class DiscordPublisher:
             await self._dm_secret(user_id, info, title, link)
         mention, failed = [], []
         for user_id in sorted(turn):
-            prefs = await self._prefs(user_id)
-            if prefs is None or prefs.dm_closed or not (prefs.dm_turn or prefs.dm_hand):
+            if not await self._wants_dm(user_id):
                 mention.append(user_id)
             elif user_id not in previous and not await self._dm_turn(user_id, info, title, link):
                 failed.append(user_id)
@@ -114,8 +113,7 @@ class DiscordPublisher:
 
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
         """DM a member a short "decision pending" note if they take DMs; never a mention."""
-        prefs = await self._prefs(user_id)
-        if prefs is not None and (prefs.dm_turn or prefs.dm_hand) and not prefs.dm_closed:
+        if await self._wants_dm(user_id):
             text = messages.SECRET_DM.format(title=title, match_id=info.match_id, link=link)
             await self._dm(user_id, {"content": text})
 
@@ -142,6 +140,11 @@ class DiscordPublisher:
                 await settings.mark_dm_closed(user_id)
             return False
         return True
+
+    async def _wants_dm(self, user_id: int) -> bool:
+        """Tell whether a member asked for turn DMs and their DMs are not known to be closed."""
+        prefs = await self._prefs(user_id)
+        return prefs is not None and (prefs.dm_turn or prefs.dm_hand) and not prefs.dm_closed
 
     async def _prefs(self, user_id: int) -> Any:
         settings = self.bot.controller.settings
@@ -183,12 +186,8 @@ class DiscordPublisher:
         link = _jump(channel, channel.id, row.table_message_id)
         mention = []
         for user_id in user_ids:
-            prefs = await self._prefs(user_id)
             text = messages.REMINDER_DM.format(title=title, match_id=match_id, when=when, link=link)
-            wants_dm = (
-                prefs is not None and (prefs.dm_turn or prefs.dm_hand) and not prefs.dm_closed
-            )
-            if not wants_dm or not await self._dm(user_id, {"content": text}):
+            if not await self._wants_dm(user_id) or not await self._dm(user_id, {"content": text}):
                 mention.append(user_id)
         if mention and not secret:
             text = messages.REMINDER.format(
