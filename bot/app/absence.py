@@ -69,7 +69,7 @@ class AbsenceService:
             if not await self._decided_by_forfeits(live):
                 await matches.autopilot(live, frozenset(stay))
                 if live.row.status == "active" and self._due(live.row.turn_deadline):
-                    await matches.set_timer(
+                    await matches.set_columns(
                         live, matches.timer_for(live, matches.human_to_act(live))
                     )
         await matches.after_change(live)
@@ -97,7 +97,7 @@ class AbsenceService:
             users = _members(live, matches.human_to_act(live))
             secret = live.asked_in_secret
             deadline = live.row.turn_deadline
-            await matches.set_timer(live, {"reminder_at": None})
+            await matches.set_columns(live, {"reminder_at": None})
         if users and deadline is not None:
             await matches.publisher.remind(match_id, users, deadline, secret=secret)
         return True
@@ -120,7 +120,7 @@ class AbsenceService:
             if not minutes or not users:
                 return False
             deadline = matches.clock() + timedelta(minutes=minutes)
-            await matches.set_timer(live, {"turn_deadline": deadline, "reminder_at": None})
+            await matches.set_columns(live, {"turn_deadline": deadline, "reminder_at": None})
             await matches.note(live, notes.grace(minutes))
         log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
         named = [] if live.asked_in_secret else users

@@ -290,8 +290,8 @@ class MatchService:
         if times and self.on_timer is not None:
             self.on_timer(min(times))
 
-    async def set_timer(self, live: LiveMatch, values: dict[str, Any]) -> None:
-        """Store timer columns of a match (deadline, reminder, paused) now."""
+    async def set_columns(self, live: LiveMatch, values: dict[str, Any]) -> None:
+        """Store columns of a match (timers, paused) now and update the cached row."""
         if values:
             await self.repo.update_match(live.id, **values)
             self._update_row(live, values)
@@ -329,7 +329,7 @@ class MatchService:
         if steps:
             await self._persist(live, trial, steps)
         else:  # the lobby's expiry time gives way to the first turn's timer
-            await self.set_timer(live, self.timer_for(live, self.human_to_act(live)))
+            await self.set_columns(live, self.timer_for(live, self.human_to_act(live)))
         log.info("match %s started: %s with %s seats", match_id, live.row.game, len(live.seats))
         return live
 
@@ -357,7 +357,7 @@ class MatchService:
         await self.note(live, entry, by)
         after = self.human_to_act(live)
         if not after:
-            await self.set_timer(live, self.timer_for(live, after))
+            await self.set_columns(live, self.timer_for(live, after))
 
     async def end(self, match_id: int, user_id: int, *, moderator: bool) -> LiveMatch:
         """End a match early (host or moderator)."""

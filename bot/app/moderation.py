@@ -79,9 +79,9 @@ class ModerationService:
             _require_host(live.row, by, moderator, "pause or resume a match")
             if live.row.paused == on:
                 raise ServiceError("The match is already paused." if on else "It is not paused.")
-            await self.matches.set_timer(live, {"paused": on})
+            await self.matches.set_columns(live, {"paused": on})
             waiting = self.matches.human_to_act(live)
-            await self.matches.set_timer(live, self.matches.timer_for(live, waiting))
+            await self.matches.set_columns(live, self.matches.timer_for(live, waiting))
             await self.matches.note(live, notes.paused(by, on), by)
         log.info("match %s: %s by user %s", match_id, "paused" if on else "resumed", by)
         await self.matches.after_change(live)
