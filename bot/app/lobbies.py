@@ -46,7 +46,7 @@ class LobbyInfo:
         spec = self.module.spec
         chosen = {o.name: o.default for o in spec.match_options}
         chosen.update({k: str(v) for k, v in self.row.options.items()})
-        return tuple(o for o in self.module.spec.seat_options if o.applies(chosen))
+        return tuple(o for o in spec.seat_options if o.applies(chosen))
 
     def picks(self, seat: int) -> list[str]:
         """Return a seat's picks of the per-seat options that apply, as labels."""
