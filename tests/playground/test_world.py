@@ -89,9 +89,10 @@ GAMES = [module.spec for module in build_registry().all()]
 
 @pytest.mark.parametrize("spec", GAMES, ids=[spec.key for spec in GAMES])
 async def test_every_game_plays_to_its_end_in_the_playground(db_url: str, spec: Any) -> None:
-    settings = Settings(database_url=db_url, ai_move_delay=0.2)
+    # The AI pause the playground is made for (see world.settle_timeout), on a faster clock.
+    settings = Settings(database_url=db_url, ai_move_delay=1.5)
     async with open_playground(
-        settings, ["alice"], seeds=random.Random(5), tick=0.05, rate=10 * RATE
+        settings, ["alice"], seeds=random.Random(5), tick=0.05, rate=2.5 * RATE
     ) as pg:
         alice, channel, run = pg.world.members["alice"], pg.world.channel, pg.conductor.exclusive
         lobby = (await run(lambda: alice.slash(channel, f"{spec.command_name} start"))).response
