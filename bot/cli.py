@@ -6,10 +6,14 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from dotenv import load_dotenv
 
 from bot.app.settings import ConfigError, Settings
+
+if TYPE_CHECKING:
+    from bot.app.repair import RepairReport
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -18,6 +22,7 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("run", help="connect to Discord (needs DISCORD_TOKEN)")
     sub.add_parser("migrate", help="upgrade the database schema to the latest revision")
+    sub.add_parser("repair", help="finish what a crash left half-done, then exit")
     _add_playground_parser(sub)
     args = parser.parse_args(argv)
     load_dotenv()
@@ -28,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         if args.command == "migrate":
             return migrate(settings)
+        if args.command == "repair":
+            return repair(settings)
         if args.command == "playground":
             return playground(settings, args)
         return run(settings)
@@ -68,6 +75,37 @@ def migrate(settings: Settings) -> int:
     upgrade(settings.database_url)
     logging.getLogger("bot").info("database is at the latest schema")
     return 0
+
+
+def repair(settings: Settings) -> int:
+    """Upgrade the schema, repair half-done matches once, print what was done."""
+    report = asyncio.run(_repair(settings.database_url))
+    print(
+        f"Repaired {report.total} matches: {report.finished} decided matches finished, "
+        f"{report.results} given their results, {report.opened} openings played; "
+        f"{report.failed} could not be repaired."
+    )
+    return 1 if report.failed else 0
+
+
+async def _repair(url: str) -> RepairReport:
+    from bot.app.matches import MatchService
+    from bot.app.ports import NullPublisher
+    from bot.app.repair import RepairService
+    from bot.app.stats import StatsService
+    from bot.games import build_registry
+    from bot.store.store import Store
+
+    try:
+        store = await Store.open(url)
+    except Exception as error:
+        raise ConfigError(f"cannot open the database at DATABASE_URL ({error}).") from None
+    try:
+        stats = StatsService(store.stats)
+        matches = MatchService(store.matches, build_registry(), NullPublisher(), stats=stats)
+        return await RepairService(matches).run()
+    finally:
+        await store.close()
 
 
 def run(settings: Settings) -> int:

@@ -68,10 +68,6 @@ class AbsenceService:
             log.info("match %s: turn timer ran out for %s", match_id, timed_out)
             if not await self._decided_by_forfeits(live):
                 await matches.autopilot(live, frozenset(stay))
-                if live.row.status == "active" and self._due(live.row.turn_deadline):
-                    await matches.set_columns(
-                        live, matches.timer_for(live, matches.human_to_act(live))
-                    )
         await matches.after_change(live)
         return bool(absent or stay)
 
@@ -103,12 +99,19 @@ class AbsenceService:
         return True
 
     async def catch_up(self) -> list[int]:
-        """At start-up, give timers that ran out while the bot was down a grace period."""
+        """At start-up, give timers that ran out while the bot was down a grace period.
+
+        Each match is extended on its own: one that fails (its channel gone, say)
+        is logged and the others still get their grace.
+        """
         extended = []
         for row in await self.matches.repo.timers_due(self.matches.clock() + EARLY):
             due = row.status == "active" and self._due(row.turn_deadline)
-            if due and await self._extend(row.id):
-                extended.append(row.id)
+            try:
+                if due and await self._extend(row.id):
+                    extended.append(row.id)
+            except Exception:
+                log.exception("match %s: could not extend its timer after downtime", row.id)
         return extended
 
     async def _extend(self, match_id: int) -> bool:
@@ -124,8 +127,11 @@ class AbsenceService:
             await matches.note(live, notes.grace(minutes))
         log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
         named = [] if live.asked_in_secret else users
-        await matches.publisher.grace(match_id, named, deadline)
-        await matches.publisher.match_changed(match_id)
+        try:
+            await matches.publisher.grace(match_id, named, deadline)
+            await matches.publisher.match_changed(match_id)
+        except Exception:  # the extension is stored; only the notice was lost
+            log.exception("match %s: could not post the grace notice", match_id)
         return True
 
 

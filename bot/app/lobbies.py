@@ -13,10 +13,12 @@ from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
 from bot.engine import GameModule, OptionSpec, Registry
+from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
 
+CLOSED = "This lobby is closed: the match has started or was cancelled."
 AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
 SeatSpec = tuple[int | None, str | None, str]
 """A lobby seat: member id (None for AI), AI level, display name."""
@@ -218,10 +220,10 @@ class LobbyService:
                 need = lobby.module.spec.min_seats
                 raise ServiceError(f"{lobby.module.spec.title} needs at least {need} seats.")
             options = lobby.module.spec.resolve_options(lobby.row.options, len(lobby.seats))
-            await self.repo.update_match(
-                match_id, expect_status="lobby", status="active", options=options
-            )
-            await self.matches.begin(match_id)
+            try:
+                await self.matches.begin(match_id, options)
+            except ConcurrencyConflict:
+                raise ServiceError(CLOSED) from None
         self.matches.kick(match_id)
         return await self.info(match_id)
 
@@ -348,7 +350,7 @@ class LobbyService:
     async def _open_lobby(self, match_id: int) -> LobbyInfo:
         lobby = await self.info(match_id)
         if lobby.row.status != "lobby":
-            raise ServiceError("This lobby is closed: the match has started or was cancelled.")
+            raise ServiceError(CLOSED)
         return lobby
 
     def _require_host(self, lobby: LobbyInfo, user_id: int, what: str) -> None:

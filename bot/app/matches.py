@@ -37,7 +37,7 @@ from bot.engine import (
     StaleVersion,
 )
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import MatchRepository, MatchRow
+from bot.store.repo import Finish, MatchRepository, MatchRow
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -47,10 +47,9 @@ log = logging.getLogger(__name__)
 
 Step = tuple[Seat, str, tuple[Event, ...]]
 PAUSED = "This match is paused; the host or a moderator resumes it with /match resume."
+TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 REMIND_AT = 0.8
 """The reminder goes out when this share of the turn timer has passed."""
-AUTOPILOT_STEPS = 50
-"""At most this many AI steps are played for an absent seat when its timer runs out."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +166,10 @@ class MatchService:
         match.extend((e.seat, e.action) for e in tail)
         return match
 
+    def is_cached(self, match_id: int) -> bool:
+        """Tell whether a match is in memory."""
+        return match_id in self._cache
+
     def forget(self, match_id: int) -> None:
         """Drop a match from memory so the next use reloads it from storage."""
         self._cache.pop(match_id, None)
@@ -176,19 +179,20 @@ class MatchService:
         """Apply a member's action, in the fixed order of checks."""
         async with self.lock(match_id):
             live = await self.load(match_id)
-            seat = self._check_actor(live, user_id, version)
+            seat = self._check_actor(live, user_id)
+            if version != live.version:
+                await self._check_still_meant(live, seat, version, token)
             level = logging.DEBUG if live.asked_in_secret else logging.INFO
             trial = Match(live.match.rules, live.state, live.version)
             steps: list[Step] = [(seat, token, trial.step(seat, token))]
             steps += self._resolve_chance(live, trial)
-            await self._persist(live, trial, steps)
-            if live.seats[seat].timeouts:
-                await self.set_seat(live, seat, timeouts=0)
+            reset = {seat: {"timeouts": 0}} if live.seats[seat].timeouts else None
+            await self._persist(live, trial, steps, seats=reset)
         log.log(level, "match %s: seat %s acted (version %s)", match_id, seat, live.version)
         await self._after_change(live)
         return live
 
-    def _check_actor(self, live: LiveMatch, user_id: int, version: int) -> Seat:
+    def _check_actor(self, live: LiveMatch, user_id: int) -> Seat:
         if live.row.status != "active":
             raise MatchOver()
         seat = live.seat_of(user_id)
@@ -196,11 +200,35 @@ class MatchService:
             raise NotSeated()
         if live.row.paused:
             raise ServiceError(PAUSED)
-        if version != live.version:
-            raise StaleVersion()
         if seat not in live.module.rules.to_act(live.state):
             raise NotYourTurn()
         return seat
+
+    async def _check_still_meant(
+        self, live: LiveMatch, seat: Seat, version: int, token: str
+    ) -> None:
+        """Accept a click made on an older table only if it still means what it meant.
+
+        It does when the member's seat has not acted since that version (so a double
+        click never plays twice) and the action is still legal for the seat now.
+        Anything else is stale.
+        """
+        if not 0 <= version < live.version:
+            raise StaleVersion()
+        legal = {a.token() for a in live.module.rules.legal_actions(live.state, seat)}
+        if token not in legal:
+            raise StaleVersion()
+        last = await self.repo.last_seq_of(live.id, seat)
+        if last is not None and last > version:
+            raise StaleVersion()
+
+    def chance_steps(self, live: LiveMatch, trial: Match) -> list[Step]:
+        """Draw and apply every pending random step of `trial` (see _resolve_chance)."""
+        return self._resolve_chance(live, trial)
+
+    async def persist(self, live: LiveMatch, trial: Match, steps: list[Step]) -> None:
+        """Store steps already applied to `trial` and make them live (lock held)."""
+        await self._persist(live, trial, steps)
 
     def _resolve_chance(self, live: LiveMatch, trial: Match) -> list[Step]:
         """Draw and apply every pending random step, seeded by match and step."""
@@ -211,47 +239,68 @@ class MatchService:
             steps.append((-1, token, trial.step(-1, token)))
         return steps
 
-    async def _persist(self, live: LiveMatch, trial: Match, steps: list[Step]) -> None:
-        """Append steps durably, then make them the live state."""
+    async def _persist(
+        self,
+        live: LiveMatch,
+        trial: Match,
+        steps: list[Step],
+        *,
+        seats: dict[Seat, dict[str, Any]] | None = None,
+        values: dict[str, Any] | None = None,
+        expect_status: str | None = None,
+    ) -> None:
+        """Store steps, with everything they change, in one transaction; then make them live.
+
+        The same transaction holds the new timer, a snapshot when one is due, the
+        seat changes and, if the match is decided, its finish: status, outcome,
+        results and rating updates. A crash leaves all of it or none of it.
+        """
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
-        timer = self._timer_values(live, trial)
+        changes = {**(values or {}), **self._timer_values(live, trial)}
+        first = live.version
+        due = trial.seq // self.snapshot_every > first // self.snapshot_every
+        snapshot = msgspec.json.encode(trial.state) if due else None
+        outcome = trial.outcome
+        finish = self._finish_of(live, outcome) if outcome is not None else None
         try:
-            await self.repo.append_events(live.id, live.version, rows, values=timer)
+            await self.repo.append_events(
+                live.id,
+                first,
+                rows,
+                values=changes,
+                snapshot=snapshot,
+                seats=seats,
+                finish=finish,
+                expect_status=expect_status,
+            )
         except ConcurrencyConflict:
             self.forget(live.id)
             raise StaleVersion() from None
-        first = live.version
         live.match = trial
-        self._update_row(live, timer)
+        if finish is not None:
+            changes.update(status="finished", result=finish.result, finished_at=datetime.now(UTC))
+            changes.update(turn_deadline=None, reminder_at=None)
+        self._update_row(live, changes)
+        if seats:
+            live.seats = [dataclasses.replace(s, **seats.get(s.seat, {})) for s in live.seats]
         for offset, (_, _, events) in enumerate(steps, start=1):
             live.remember(first + offset, events)
-        await self._maybe_snapshot(live, first)
-        if trial.outcome is not None:
-            await self.finish(live)
+        if outcome is not None:
+            log.info("match %s finished: %s", live.id, outcome.termination)
 
-    async def _maybe_snapshot(self, live: LiveMatch, before: int) -> None:
-        if live.version // self.snapshot_every > before // self.snapshot_every:
-            data = msgspec.json.encode(live.state)
-            await self.repo.save_snapshot(live.id, live.version, data)
-
-    async def finish(self, live: LiveMatch, outcome: Outcome | None = None) -> None:
-        """Record the end of a match (by its rules, or by forfeits) and its results."""
-        outcome = outcome or live.match.outcome
-        assert outcome is not None
+    def _finish_of(self, live: LiveMatch, outcome: Outcome) -> Finish:
+        """Return what finishing with this outcome stores: the outcome, results, ratings."""
         result = msgspec.to_builtins(outcome)
-        now = datetime.now(UTC)
-        await self.repo.update_match(
-            live.id,
-            status="finished",
-            result=result,
-            finished_at=now,
-            turn_deadline=None,
-            reminder_at=None,
-        )
+        if self.stats is None:
+            return Finish(result=result, game=live.row.game)
+        return self.stats.finish_of(live, outcome)
+
+    async def finish(self, live: LiveMatch, outcome: Outcome) -> None:
+        """End a match decided outside its log (forfeits): status, outcome and results at once."""
+        finish = self._finish_of(live, outcome)
+        if await self.repo.finish_match(live.id, finish):
+            log.info("match %s finished: %s", live.id, outcome.termination)
         live.row = await self._row(live.id)
-        log.info("match %s finished: %s", live.id, outcome.termination)
-        if self.stats is not None:
-            await self.stats.record(live, outcome)
 
     # ------------------------------------------------------------------ timers
     def human_to_act(self, live: LiveMatch, state: Any = None) -> frozenset[Seat]:
@@ -286,7 +335,7 @@ class MatchService:
         if not values:
             return
         live.row = dataclasses.replace(live.row, **values)
-        times = [v for k, v in values.items() if v is not None and k.endswith(("deadline", "_at"))]
+        times = [v for k, v in values.items() if v is not None and k in TIMER_COLUMNS]
         if times and self.on_timer is not None:
             self.on_timer(min(times))
 
@@ -319,17 +368,29 @@ class MatchService:
             raise MatchNotFound()
         return row
 
-    async def begin(self, match_id: int) -> LiveMatch:
-        """Turn a started lobby into a live match: seats fixed, first chance steps logged."""
+    async def begin(self, match_id: int, options: dict[str, Any]) -> LiveMatch:
+        """Start a lobby: seats fixed, status active and the opening chance steps, at once.
+
+        One transaction moves the lobby to active and logs its opening (shuffle,
+        deal, rolls), so a crash leaves either the lobby or a match that has begun.
+        Raises ConcurrencyConflict if the lobby was started or closed meanwhile.
+        """
         self.forget(match_id)
         live = await self.load(match_id)
-        trial = Match.new(live.module.rules, len(live.seats), live.row.options)
+        if live.row.status != "lobby":
+            raise ConcurrencyConflict(match_id, "lobby", live.row.status)
+        live.row = dataclasses.replace(live.row, status="active", options=options)
+        trial = Match.new(live.module.rules, len(live.seats), options)
         live.match = Match(trial.rules, trial.state, 0)
         steps = self._resolve_chance(live, trial)
+        values = {"status": "active", "options": options}
         if steps:
-            await self._persist(live, trial, steps)
-        else:  # the lobby's expiry time gives way to the first turn's timer
-            await self.set_columns(live, self.timer_for(live, self.human_to_act(live)))
+            await self._persist(live, trial, steps, values=values, expect_status="lobby")
+        else:
+            values.update(self.timer_for(live, self.human_to_act(live)) or {})
+            await self.repo.update_match(match_id, expect_status="lobby", **values)
+            self._update_row(live, values)
+        self._cache[match_id] = live
         log.info("match %s started: %s with %s seats", match_id, live.row.game, len(live.seats))
         return live
 
@@ -388,7 +449,12 @@ class MatchService:
 
     # ------------------------------------------------------------------ AI seats
     async def _after_change(self, live: LiveMatch) -> None:
-        await self.publisher.match_changed(live.id)
+        # What is stored stands: a table that cannot be edited now (Discord down, channel
+        # gone) is logged, never reported to the member as a failed move.
+        try:
+            await self.publisher.match_changed(live.id)
+        except Exception:
+            log.exception("match %s: could not refresh the table", live.id)
         self.kick(live.id)
 
     def kick(self, match_id: int) -> None:
@@ -454,19 +520,28 @@ class MatchService:
                     return seat, action.token()
         return None
 
-    async def autopilot(self, live: LiveMatch, seats: frozenset[Seat]) -> None:
-        """Play the AI for these members' seats until none of them is to act (lock held)."""
-        for _ in range(AUTOPILOT_STEPS):
-            waiting = seats & self.human_to_act(live)
-            if live.row.status != "active" or not waiting:
-                return
-            choice = await asyncio.to_thread(self._ai_choice, live, waiting)
+    async def autopilot(self, live: LiveMatch, seats: frozenset[Seat]) -> list[Seat]:
+        """Play one pending decision for each of these members' seats (lock held).
+
+        A timed-out or skipped seat gets its one waiting decision played, the
+        game's timeout default, and no more: whoever is to act afterwards,
+        that seat included, gets a fresh turn timer. Returns the seats played.
+        """
+        played: list[Seat] = []
+        for seat in sorted(seats):
+            if live.row.status != "active" or seat not in self.human_to_act(live):
+                continue
+            choice = await asyncio.to_thread(self._ai_choice, live, frozenset({seat}))
             if choice is None:
-                return
+                continue
             trial = Match(live.match.rules, live.state, live.version)
             steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
             steps += self._resolve_chance(live, trial)
             await self._persist(live, trial, steps)
+            played.append(seat)
+        if live.row.status == "active":
+            await self.set_columns(live, self.timer_for(live, self.human_to_act(live)))
+        return played
 
     async def after_change(self, live: LiveMatch) -> None:
         """Refresh the table and let AI seats act (call once the lock is released)."""
@@ -474,8 +549,8 @@ class MatchService:
 
     async def resume_all(self) -> None:
         """After a restart, let AI seats of active matches carry on."""
-        for row in await self.repo.list_matches(status=("active",)):
-            self.kick(row.id)
+        for match_id in await self.repo.active_ids():
+            self.kick(match_id)
 
     async def set_table_message(self, match_id: int, message_id: int) -> None:
         """Remember a table message posted anew (the old one was deleted)."""

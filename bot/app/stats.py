@@ -13,12 +13,13 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import msgspec
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from bot.app.live import LiveMatch
 from bot.engine import Outcome
 from bot.store.rows import SeatRow
-from bot.store.stats import GameRecord, RatingRow, ResultRow, Skill, StatsRepository
+from bot.store.stats import Finish, GameRecord, RatingRow, ResultRow, Skill, StatsRepository
 
 log = logging.getLogger(__name__)
 
@@ -88,15 +89,21 @@ class StatsService:
     def __init__(self, repo: StatsRepository) -> None:
         self.repo = repo
 
-    async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
-        """Record a finished match's results and ratings; False if it was already recorded."""
+    def finish_of(self, live: LiveMatch, outcome: Outcome) -> Finish:
+        """Return what finishing a match stores: its outcome, a result per seat, the ratings."""
         ranks = final_ranks(live.seats, outcome.ranks)
         scores = outcome.scores or (None,) * len(ranks)
         results = [
             ResultRow(seat.seat, player_key(seat), rank, score)
             for seat, rank, score in zip(live.seats, ranks, scores, strict=True)
         ]
-        done = await self.repo.record_match(live.id, live.row.game, results, rate)
+        result = msgspec.to_builtins(outcome)
+        return Finish(result=result, game=live.row.game, results=results, rate=rate)
+
+    async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
+        """Record a finished match's results and ratings; False if it was already recorded."""
+        finish = self.finish_of(live, outcome)
+        done = await self.repo.record_match(live.id, finish.game, finish.results, rate)
         if done:
             log.info("match %s: results and ratings recorded", live.id)
         return done

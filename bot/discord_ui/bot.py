@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -15,6 +16,7 @@ from bot.app.absence import AbsenceService
 from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
+from bot.app.repair import RepairService
 from bot.app.scheduler import Scheduler
 from bot.app.settings import Settings
 from bot.app.stats import StatsService
@@ -56,6 +58,7 @@ class CovertBot(commands.Bot):
         self._engine = engine
         self._owns_engine = engine is None
         self._resumed = False
+        self._repair: asyncio.Task[object] | None = None
         self._seeds = seeds
 
     async def setup_hook(self) -> None:
@@ -101,6 +104,7 @@ class CovertBot(commands.Bot):
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
         if not self._resumed:
             self._resumed = True
+            self._repair = asyncio.create_task(RepairService(self.controller.matches).run())
             await self.controller.matches.resume_all()
         self.scheduler.start()  # once; again only if its task was stopped
 
@@ -136,6 +140,9 @@ class CovertBot(commands.Bot):
         """Stop the timers, close the gateway, then the database engine if we made it."""
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if self._repair is not None and not self._repair.done():
+            self._repair.cancel()
+            await asyncio.gather(self._repair, return_exceptions=True)
         await super().close()
         await self.dispose_engine()
 

@@ -4,7 +4,8 @@ SQLite is tuned for an event log that must not lose acknowledged actions: WAL
 journal, `synchronous=FULL`, foreign keys on, a busy timeout so that concurrent
 writers queue instead of failing. SQLAlchemy (not the sqlite3 driver) emits
 BEGIN, so reads and DDL run inside real transactions (see SQLAlchemy's
-"Transactions with SQLite and the sqlite3 driver").
+"Transactions with SQLite and the sqlite3 driver"); write transactions begin
+IMMEDIATE, taking the write lock before they read.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 from sqlalchemy.pool import NullPool
+
+from bot.store.sql import WRITE
 
 DEFAULT_URL: Final = "sqlite+aiosqlite:///covert_table.db"
 SQLITE_PRAGMAS: Final = (
@@ -82,7 +85,10 @@ def _tune_sqlite(sync_engine: Engine) -> None:
 
     @event.listens_for(sync_engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
+        # A write transaction takes the write lock at once (see bot.store.sql.writing);
+        # a read stays deferred so readers never queue behind writers (WAL).
+        write = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 
 def alembic_config(url: str | None = None, connection: Connection | None = None) -> Config:

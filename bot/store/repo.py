@@ -16,7 +16,15 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.models import Match, MatchEvent, MatchNote, MatchSeat, MatchSnapshot, utcnow
+from bot.store.models import (
+    Match,
+    MatchEvent,
+    MatchNote,
+    MatchResult,
+    MatchSeat,
+    MatchSnapshot,
+    utcnow,
+)
 from bot.store.rows import (
     EventRow,
     MatchRow,
@@ -27,11 +35,13 @@ from bot.store.rows import (
     SeatRow,
     to_row,
 )
-from bot.store.sql import Sessions, check_fields, rowcount, upsert
+from bot.store.sql import Sessions, check_fields, rowcount, upsert, writing
+from bot.store.stats import Finish, record_results
 
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
     "EventRow",
+    "Finish",
     "MatchRepository",
     "MatchRow",
     "NewEvent",
@@ -101,7 +111,7 @@ class MatchRepository:
             turn_seconds=turn_seconds,
             turn_deadline=turn_deadline,
         )
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             session.add(match)
         return match.id
 
@@ -123,7 +133,7 @@ class MatchRepository:
         query = update(Match).where(Match.id == match_id).values(**values)
         if expect_status is not None:
             query = query.where(Match.status == expect_status)
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             if await rowcount(session, query) == 1:
                 return
             current = await session.scalar(select(Match.status).where(Match.id == match_id))
@@ -196,7 +206,7 @@ class MatchRepository:
     ) -> None:
         """Append an entry to the match log (moderation, timeouts)."""
         note = MatchNote(match_id=match_id, seq=seq, kind=kind, text=text, user_id=user_id)
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             session.add(note)
 
     async def notes(self, match_id: int, limit: int | None = None) -> list[NoteRow]:
@@ -217,7 +227,7 @@ class MatchRepository:
             {"match_id": match_id, "seat": s, "user_id": u, "ai_level": a, "display_name": n}
             for s, u, a, n in seats
         ]
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             await session.execute(delete(MatchSeat).where(MatchSeat.match_id == match_id))
             if rows:
                 await session.execute(insert(MatchSeat), rows)
@@ -229,15 +239,8 @@ class MatchRepository:
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Change some columns of one seat (see SEAT_FIELDS); NotFound if it does not exist."""
-        check_fields(values, SEAT_FIELDS)
-        query = (
-            update(MatchSeat)
-            .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
-            .values(**values)
-        )
-        async with self._sessions() as session, session.begin():
-            if await rowcount(session, query) != 1:
-                raise NotFound(f"match {match_id} has no seat {seat}")
+        async with writing(self._sessions) as session:
+            await _update_seat(session, match_id, seat, values)
 
     async def append_events(
         self,
@@ -246,38 +249,123 @@ class MatchRepository:
         rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
         *,
         values: dict[str, Any] | None = None,
+        snapshot: bytes | None = None,
+        seats: dict[int, dict[str, Any]] | None = None,
+        finish: Finish | None = None,
+        expect_status: str | None = None,
     ) -> int:
-        """Log steps as seq expected_version+1.. and bump the version, atomically.
+        """Log steps as seq expected_version+1.. and bump the version, in one transaction.
 
-        `values` changes other columns of the match in the same transaction (the
-        turn deadline, say; see MATCH_FIELDS). Raises ConcurrencyConflict (and
-        writes nothing) if the match is no longer at `expected_version`, NotFound
-        if there is no such match. The new version is committed before it is
-        returned.
+        In the same transaction: `values` changes other columns of the match (the
+        turn deadline, say; see MATCH_FIELDS), `snapshot` stores the state after
+        the last step, `seats` changes seat columns (seat -> values), and `finish`
+        marks the match finished with its outcome, results and rating updates.
+        With `expect_status` the match must also still have that status (a lobby
+        being started). Raises ConcurrencyConflict (and writes nothing) if the
+        match is no longer at `expected_version`, NotFound if there is no such
+        match. Everything is committed before the new version is returned.
         """
         if not rows:
             raise ValueError("append_events needs at least one row")
         new_version = expected_version + len(rows)
-        if values:
-            check_fields(values, MATCH_FIELDS)
+        changes = dict(values or {})
+        if finish is not None:
+            changes.update(
+                status="finished",
+                result=finish.result,
+                finished_at=utcnow(),
+                turn_deadline=None,
+                reminder_at=None,
+            )
+        if changes:
+            check_fields(changes, MATCH_FIELDS)
         bump = (
             update(Match)
             .where(Match.id == match_id, Match.version == expected_version)
-            .values(version=new_version, **(values or {}))
+            .values(version=new_version, **changes)
         )
+        if expect_status is not None:
+            bump = bump.where(Match.status == expect_status)
         events = _event_values(match_id, expected_version, rows)
         try:
-            async with self._sessions() as session, session.begin():
-                # Write first: the UPDATE takes SQLite's write lock (or Postgres's row
-                # lock) before anything is read, so a loser waits, then sees the new
-                # version instead of failing on a stale snapshot.
+            async with writing(self._sessions) as session:
                 if await rowcount(session, bump) != 1:
                     actual = await _version(session, match_id)
                     raise ConcurrencyConflict(match_id, expected_version, actual)
                 await session.execute(insert(MatchEvent), events)
+                for seat, seat_values in (seats or {}).items():
+                    await _update_seat(session, match_id, seat, seat_values)
+                if snapshot is not None:
+                    await _store_snapshot(session, match_id, new_version, snapshot)
+                if finish is not None and finish.rate is not None:
+                    await record_results(
+                        session, match_id, finish.game, finish.results, finish.rate
+                    )
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, expected_version, None) from exc
         return new_version
+
+    async def finish_match(self, match_id: int, finish: Finish) -> bool:
+        """Mark an active match finished with its results and ratings, in one transaction.
+
+        For an end decided outside the log (forfeits). False if it was not active.
+        """
+        query = (
+            update(Match)
+            .where(Match.id == match_id, Match.status == "active")
+            .values(
+                status="finished",
+                result=finish.result,
+                finished_at=utcnow(),
+                turn_deadline=None,
+                reminder_at=None,
+            )
+        )
+        async with writing(self._sessions) as session:
+            if await rowcount(session, query) != 1:
+                return False
+            if finish.rate is not None:
+                await record_results(session, match_id, finish.game, finish.results, finish.rate)
+        return True
+
+    async def record_results(self, match_id: int, finish: Finish) -> bool:
+        """Give a finished match its results and ratings, once; False if it had them."""
+        if finish.rate is None:
+            return False
+        try:
+            async with writing(self._sessions) as session:
+                return await record_results(
+                    session, match_id, finish.game, finish.results, finish.rate
+                )
+        except IntegrityError:
+            return False  # recorded by another process meanwhile
+
+    async def finished_without_results(self) -> list[MatchRow]:
+        """List finished matches with an outcome but no result rows (a crash's leftovers)."""
+        recorded = select(MatchResult.match_id).where(MatchResult.match_id == Match.id)
+        query = (
+            select(Match)
+            .where(Match.status == "finished", Match.result.is_not(None), ~recorded.exists())
+            .order_by(Match.id)
+        )
+        return await self._select(MatchRow, query)
+
+    async def active_ids(self, *, version: int | None = None) -> list[int]:
+        """List the ids of active matches (at this version, if given), oldest first."""
+        query = select(Match.id).where(Match.status == "active").order_by(Match.id)
+        if version is not None:
+            query = query.where(Match.version == version)
+        async with self._sessions() as session:
+            return list((await session.scalars(query)).all())
+
+    async def last_seq_of(self, match_id: int, seat: int) -> int | None:
+        """Return the seq of the last step a seat took in a match (None: never acted)."""
+        query = select(func.max(MatchEvent.seq)).where(
+            MatchEvent.match_id == match_id, MatchEvent.seat == seat
+        )
+        async with self._sessions() as session:
+            found = await session.scalar(query)
+        return None if found is None else int(found)
 
     async def load_events(self, match_id: int, after_seq: int = 0) -> list[EventRow]:
         """Return the events with seq > after_seq, in order."""
@@ -300,13 +388,8 @@ class MatchRepository:
 
     async def save_snapshot(self, match_id: int, seq: int, state: bytes) -> None:
         """Store the encoded state after `seq` steps (replacing one at the same seq)."""
-        async with self._sessions() as session, session.begin():
-            await upsert(
-                session,
-                MatchSnapshot,
-                {"match_id": match_id, "seq": seq, "state": state, "created_at": utcnow()},
-                keys=("match_id", "seq"),
-            )
+        async with writing(self._sessions) as session:
+            await _store_snapshot(session, match_id, seq, state)
 
     async def latest_snapshot(
         self, match_id: int, max_seq: int | None = None
@@ -350,6 +433,24 @@ def _event_values(
 def _aware(value: datetime) -> datetime:
     """Tag a naive datetime (SQLite aggregates skip the column type) as UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+async def _update_seat(
+    session: AsyncSession, match_id: int, seat: int, values: dict[str, Any]
+) -> None:
+    check_fields(values, SEAT_FIELDS)
+    query = (
+        update(MatchSeat)
+        .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
+        .values(**values)
+    )
+    if await rowcount(session, query) != 1:
+        raise NotFound(f"match {match_id} has no seat {seat}")
+
+
+async def _store_snapshot(session: AsyncSession, match_id: int, seq: int, state: bytes) -> None:
+    values = {"match_id": match_id, "seq": seq, "state": state, "created_at": utcnow()}
+    await upsert(session, MatchSnapshot, values, keys=("match_id", "seq"))
 
 
 async def _version(session: AsyncSession, match_id: int) -> int:

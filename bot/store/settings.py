@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 
 from bot.store.models import GuildSettingChange, GuildSettings, UserPrefs, utcnow
-from bot.store.sql import Sessions, upsert
+from bot.store.sql import Sessions, upsert, writing
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +46,14 @@ class SettingsRepository:
             "updated_by": updated_by,
             "updated_at": utcnow(),
         }
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             await upsert(session, GuildSettings, values, keys=("guild_id",))
 
     async def change_guild_setting(
         self, guild_id: int, setting: str, old: Any, new: Any, user_id: int | None
     ) -> None:
         """Set one setting (None: back to its default) and log the change, atomically."""
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             found = await session.get(GuildSettings, guild_id, with_for_update=True)
             stored = {} if found is None else dict(found.settings)
             if new is None:
@@ -97,5 +97,5 @@ class SettingsRepository:
     async def set_user_prefs(self, user_id: int, prefs: dict[str, Any]) -> None:
         """Replace the user's preferences."""
         values = {"user_id": user_id, "prefs": prefs, "updated_at": utcnow()}
-        async with self._sessions() as session, session.begin():
+        async with writing(self._sessions) as session:
             await upsert(session, UserPrefs, values, keys=("user_id",))

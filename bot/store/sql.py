@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any, Final
 
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -10,6 +12,21 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from bot.store.models import Base
 
 Sessions = async_sessionmaker[AsyncSession]
+WRITE: Final = "covert_table_write"
+"""Execution option marking a write transaction; SQLite begins it IMMEDIATE (see db.py)."""
+
+
+@asynccontextmanager
+async def writing(sessions: Sessions) -> AsyncIterator[AsyncSession]:
+    """Open one write transaction: committed on leaving, rolled back on an error.
+
+    On SQLite the transaction takes the write lock when it begins, so a writer
+    never reads, then fails with "database is locked" when it tries to write: it
+    waits its turn (busy timeout) before reading anything.
+    """
+    async with sessions() as session, session.begin():
+        await session.connection(execution_options={WRITE: True})
+        yield session
 
 
 def check_fields(values: dict[str, Any], allowed: frozenset[str]) -> None:

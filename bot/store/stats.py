@@ -11,7 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Match, MatchResult, Rating, utcnow
-from bot.store.sql import Sessions, upsert
+from bot.store.sql import Sessions, dialect_insert, upsert, writing
 
 Skill = tuple[float, float]
 """(mu, sigma) of a rating."""
@@ -56,6 +56,82 @@ class GameRecord:
     won: int
 
 
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """What finishing a match stores with its last step: outcome, results and ratings."""
+
+    result: dict[str, Any]
+    """The outcome, as stored in `matches.result`."""
+    game: str
+    results: Sequence[ResultRow] = ()
+    """One row per seat; empty when nobody keeps stats (scripts, benchmarks)."""
+    rate: RateFn | None = None
+
+
+async def record_results(
+    session: AsyncSession, match_id: int, game: str, results: Sequence[ResultRow], rate: RateFn
+) -> bool:
+    """Insert a match's results and update its players' ratings inside `session`'s transaction.
+
+    Returns False (writing nothing) if the match already has results. Ratings are
+    read under a row lock (FOR UPDATE, a no-op on SQLite, whose write transactions
+    hold the database lock), so matches finishing at once never lose an update.
+    """
+    done = await session.scalar(select(func.count()).where(MatchResult.match_id == match_id))
+    if done or not results:
+        return False
+    await session.execute(
+        insert(MatchResult),
+        [
+            {
+                "match_id": match_id,
+                "seat": r.seat,
+                "player_key": r.player_key,
+                "rank": r.rank,
+                "score": r.score,
+            }
+            for r in results
+        ],
+    )
+    await _rate(session, game, results, rate)
+    return True
+
+
+async def _rate(
+    session: AsyncSession, game: str, results: Sequence[ResultRow], rate: RateFn
+) -> None:
+    keys = sorted({r.player_key for r in results})
+    # Make sure every row exists, then lock them in key order: two finishing matches
+    # that share a player (an AI level, say) queue here instead of overwriting each other.
+    dialect = session.get_bind().dialect.name
+    blank = [{"game": game, "player_key": k, "mu": 0.0, "sigma": -1.0} for k in keys]
+    await session.execute(dialect_insert(dialect, Rating).on_conflict_do_nothing(), blank)
+    query = (
+        select(Rating)
+        .where(Rating.game == game, Rating.player_key.in_(keys))
+        .order_by(Rating.player_key)
+        .with_for_update()
+    )
+    current = {r.player_key: r for r in (await session.scalars(query)).all()}
+    rated = {k: r for k, r in current.items() if r.sigma >= 0}
+    skills = {k: (rated[k].mu, rated[k].sigma) if k in rated else None for k in keys}
+    new = rate(skills, [(r.player_key, r.rank) for r in results])
+    for key in keys:
+        old = rated.get(key)
+        won = any(r.rank == 1 for r in results if r.player_key == key)
+        mu, sigma = new[key]
+        values = {
+            "game": game,
+            "player_key": key,
+            "mu": mu,
+            "sigma": sigma,
+            "matches": (old.matches if old else 0) + 1,
+            "wins": (old.wins if old else 0) + int(won),
+            "updated_at": utcnow(),
+        }
+        await upsert(session, Rating, values, keys=("game", "player_key"))
+
+
 class StatsRepository:
     """Match results and ratings."""
 
@@ -67,52 +143,10 @@ class StatsRepository:
     ) -> bool:
         """Store a match's results and update ratings, once; False if already recorded."""
         try:
-            async with self._sessions() as session, session.begin():
-                done = await session.scalar(
-                    select(func.count()).where(MatchResult.match_id == match_id)
-                )
-                if done:
-                    return False
-                await session.execute(
-                    insert(MatchResult),
-                    [
-                        {
-                            "match_id": match_id,
-                            "seat": r.seat,
-                            "player_key": r.player_key,
-                            "rank": r.rank,
-                            "score": r.score,
-                        }
-                        for r in results
-                    ],
-                )
-                await self._rate(session, game, results, rate)
+            async with writing(self._sessions) as session:
+                return await record_results(session, match_id, game, results, rate)
         except IntegrityError:
             return False  # another process recorded it first
-        return True
-
-    async def _rate(
-        self, session: AsyncSession, game: str, results: Sequence[ResultRow], rate: RateFn
-    ) -> None:
-        keys = sorted({r.player_key for r in results})
-        query = select(Rating).where(Rating.game == game, Rating.player_key.in_(keys))
-        current = {r.player_key: r for r in (await session.scalars(query)).all()}
-        skills = {k: (current[k].mu, current[k].sigma) if k in current else None for k in keys}
-        new = rate(skills, [(r.player_key, r.rank) for r in results])
-        for key in keys:
-            old = current.get(key)
-            won = any(r.rank == 1 for r in results if r.player_key == key)
-            mu, sigma = new[key]
-            values = {
-                "game": game,
-                "player_key": key,
-                "mu": mu,
-                "sigma": sigma,
-                "matches": (old.matches if old else 0) + 1,
-                "wins": (old.wins if old else 0) + int(won),
-                "updated_at": utcnow(),
-            }
-            await upsert(session, Rating, values, keys=("game", "player_key"))
 
     async def results_of(self, match_id: int) -> list[ResultRow]:
         """Return the recorded results of a match, in seat order."""

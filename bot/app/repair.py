@@ -1,0 +1,125 @@
+"""Repair at start-up: finish what a crash left half-done, idempotently.
+
+Starting, each move and finishing are single transactions, so a crash can no
+longer split them. Databases written before that, or by a process killed in a
+way no transaction can help, may still hold:
+
+- an active match whose log already decides it: it is finished, with results;
+- a finished match without results: it gets its results and one rating update
+  per player;
+- an active match whose opening (shuffle, deal, rolls) was never logged: the
+  opening is played now, so the match begins.
+
+Each match is repaired on its own: one failure is logged and the rest go on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+import msgspec
+
+from bot.app.live import LiveMatch
+from bot.app.matches import MatchService, Step
+from bot.engine import Match, Outcome
+
+log = logging.getLogger(__name__)
+
+_Work = Callable[[int], Awaitable[str | None]]
+"""One kind of repair of one match: returns the report field it counts in, or None."""
+
+
+@dataclass
+class RepairReport:
+    """How many matches each kind of repair touched."""
+
+    finished: int = 0
+    """Active matches whose log decided them, now finished with results."""
+    results: int = 0
+    """Finished matches that got their missing results and ratings."""
+    opened: int = 0
+    """Active matches whose opening steps were played now."""
+    failed: int = 0
+    """Matches that could not be repaired (logged; tried again at the next start)."""
+
+    @property
+    def total(self) -> int:
+        """Return the number of matches repaired."""
+        return self.finished + self.results + self.opened
+
+
+class RepairService:
+    """Finds matches a crash left half-done and completes them."""
+
+    def __init__(self, matches: MatchService) -> None:
+        self.matches = matches
+
+    async def run(self) -> RepairReport:
+        """Repair every match that needs it; log the counts at WARNING if any did."""
+        report = RepairReport()
+        for match_id in await self.matches.repo.active_ids():
+            await self._each(report, match_id, self._finish_or_open)
+        for row in await self.matches.repo.finished_without_results():
+            await self._each(report, row.id, self._record_results)
+        if report.total or report.failed:
+            log.warning(
+                "repair: %s decided matches finished, %s given their results, "
+                "%s openings played, %s failed",
+                report.finished,
+                report.results,
+                report.opened,
+                report.failed,
+            )
+        return report
+
+    async def _each(self, report: RepairReport, match_id: int, work: _Work) -> None:
+        cached = self.matches.is_cached(match_id)
+        try:
+            kind = await work(match_id)
+        except Exception:
+            log.exception("repair: match %s could not be repaired", match_id)
+            report.failed += 1
+            return
+        finally:
+            if not cached:
+                self.matches.forget(match_id)  # do not fill memory with every match
+        if kind is not None:
+            setattr(report, kind, getattr(report, kind) + 1)
+            await self.matches.after_change(await self.matches.load(match_id))
+
+    async def _finish_or_open(self, match_id: int) -> str | None:
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.status != "active":
+                return None
+            outcome = live.match.outcome
+            if outcome is not None:
+                await self.matches.finish(live, outcome)
+                log.warning("repair: match %s was decided; finished it", match_id)
+                return "finished"
+            if live.version == 0 and live.match.chance_pending:
+                await self._open(live)
+                log.warning("repair: match %s never began; played its opening", match_id)
+                return "opened"
+        return None
+
+    async def _open(self, live: LiveMatch) -> None:
+        trial = Match(live.match.rules, live.state, live.version)
+        steps: list[Step] = self.matches.chance_steps(live, trial)
+        await self.matches.persist(live, trial, steps)
+
+    async def _record_results(self, match_id: int) -> str | None:
+        stats = self.matches.stats
+        if stats is None:
+            return None
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.result is None:
+                return None
+            outcome = msgspec.convert(live.row.result, Outcome)
+            if not await stats.record(live, outcome):
+                return None
+        log.warning("repair: match %s had no results; recorded them", match_id)
+        return "results"
