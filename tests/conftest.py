@@ -7,13 +7,23 @@ from pathlib import Path
 import pytest
 
 from bot.app.settings import Settings
-from bot.store.db import upgrade
+from bot.store.db import downgrade, upgrade
+from tests.backends import external_url
 
 
 @pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A fresh SQLite file upgraded to the latest schema."""
-    url = f"sqlite+aiosqlite:///{tmp_path / 'covert_table.db'}"
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database upgraded to the latest schema: a SQLite file by default.
+
+    Parametrized indirectly with `tests.backends.database_urls()`, it is also
+    TEST_DATABASE_URL (PostgreSQL), wiped and upgraded again for each test.
+    """
+    backend = getattr(request, "param", "sqlite")
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'covert_table.db'}"
+    else:
+        url = external_url()
+        downgrade(url, "base")
     upgrade(url)
     return url
 

@@ -179,7 +179,7 @@ class MatchService:
         """Apply a member's action, in the fixed order of checks."""
         async with self.lock(match_id):
             live = await self.load(match_id)
-            seat = self._check_actor(live, user_id)
+            seat = self._check_actor(live, user_id, version)
             if version != live.version:
                 await self._check_still_meant(live, seat, version, token)
             level = logging.DEBUG if live.asked_in_secret else logging.INFO
@@ -192,7 +192,7 @@ class MatchService:
         await self._after_change(live)
         return live
 
-    def _check_actor(self, live: LiveMatch, user_id: int) -> Seat:
+    def _check_actor(self, live: LiveMatch, user_id: int, version: int) -> Seat:
         if live.row.status != "active":
             raise MatchOver()
         seat = live.seat_of(user_id)
@@ -201,7 +201,7 @@ class MatchService:
         if live.row.paused:
             raise ServiceError(PAUSED)
         if seat not in live.module.rules.to_act(live.state):
-            raise NotYourTurn()
+            raise NotYourTurn() if version == live.version else StaleVersion()
         return seat
 
     async def _check_still_meant(

@@ -1,0 +1,317 @@
+"""Crash test: a child process plays, the parent SIGKILLs it again and again, then audits.
+
+The child plays random legal moves in a dozen matches of all five games
+through `MatchService`, with concurrent duplicate submits of every click, and
+opens a new match whenever one ends, so kills land in starts, moves and
+finishes alike. After each submit returns it appends the acknowledged step
+to a file. The parent kills it with SIGKILL at random moments, starts it
+again (each start runs the start-up repair, as the bot does), and at the end
+audits the database:
+
+- every acknowledged step is stored, once, at its place in the log;
+- every log is whole: steps 1..version, nothing missing;
+- no match is stuck: an active match is undecided, has begun, and someone can act;
+- every finished match has its results, and every player's rating counts each
+  finished match exactly once.
+
+    python -m bench.crash --kills 300               # SQLite file in a temporary folder
+    python -m bench.crash --database-url postgresql+asyncpg://127.0.0.1/crash
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import select as io_select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.ports import NullPublisher
+from bot.app.repair import RepairService
+from bot.app.stats import StatsService
+from bot.engine import GameError, Match
+from bot.games import build_registry
+from bot.store.db import upgrade_to_head
+from bot.store.models import Match as MatchModel
+from bot.store.models import MatchEvent, MatchResult, Rating
+from bot.store.store import Store
+
+GAMES = ("coverta", "covert", "coins", "cover_cover", "never_over")
+SEATS = {"coins": 3}
+MATCHES = 12
+WORKERS = 4
+
+
+# ---------------------------------------------------------------- the child
+async def _open(lobbies: LobbyService, game: str, rng: random.Random) -> int:
+    users = [rng.randrange(1, 40) * 10 + i for i in range(SEATS.get(game, 2))]
+    lobby = await lobbies.open(
+        guild_id=rng.randrange(1, 4),
+        channel_id=rng.randrange(1, 1000),
+        game=game,
+        options={},
+        host=(users[0], f"u{users[0]}"),
+    )
+    for user in users[1:]:
+        await lobbies.join(lobby.match_id, user, f"u{user}")
+    await lobbies.start(lobby.match_id, users[0])
+    return lobby.match_id
+
+
+async def _worker(
+    matches: MatchService,
+    lobbies: LobbyService,
+    ids: list[int],
+    locks: dict[int, asyncio.Lock],
+    rng: random.Random,
+    acks: Any,
+) -> None:
+    while True:
+        slot = rng.randrange(len(ids))
+        match_id = ids[slot]
+        lock = locks.setdefault(match_id, asyncio.Lock())
+        async with lock:
+            live = await matches.load(match_id)
+            rules = live.module.rules
+            seats = [s for s in rules.to_act(live.state) if s >= 0 and not live.is_ai(s)]
+            if live.row.status != "active" or not seats:
+                ids[slot] = await _open(lobbies, rng.choice(GAMES), rng)
+                continue
+            seat = rng.choice(seats)
+            token = rng.choice(list(rules.legal_actions(live.state, seat))).token()
+            user, version = live.seats[seat].user_id, live.version
+            assert user is not None
+            # A double click: both arrive at once, exactly one may be applied.
+            tries = [matches.submit(match_id, user, version, token) for _ in range(2)]
+            done = await asyncio.gather(*tries, return_exceptions=True)
+        applied = [d for d in done if not isinstance(d, BaseException)]
+        errors = [d for d in done if isinstance(d, BaseException)]
+        if len(applied) != 1 or any(not isinstance(e, GameError) for e in errors):
+            raise SystemExit(f"match {match_id}: a double click gave {done!r}")
+        acks.write(f"{match_id} {version + 1} {seat} {token}\n")
+        acks.flush()
+
+
+async def child(url: str, ack_path: str, seed: int) -> None:
+    """Play until killed (see the module docstring)."""
+    store = await Store.open(url)
+    stats = StatsService(store.stats)
+    matches = MatchService(store.matches, build_registry(), NullPublisher(), stats=stats)
+    lobbies = LobbyService(store.matches, matches.registry, matches, seeds=random.Random(seed))
+    await RepairService(matches).run()
+    rng = random.Random(seed)
+    ids = await store.matches.active_ids()
+    ids = ids[-MATCHES:]
+    while len(ids) < MATCHES:
+        ids.append(await _open(lobbies, GAMES[len(ids) % len(GAMES)], rng))
+    locks: dict[int, asyncio.Lock] = {}
+    print("ready", flush=True)
+    with open(ack_path, "a", encoding="utf-8") as acks:
+        workers = [
+            _worker(matches, lobbies, ids, locks, random.Random(rng.random()), acks)
+            for _ in range(WORKERS)
+        ]
+        await asyncio.gather(*workers)
+
+
+# ---------------------------------------------------------------- the parent
+@dataclass
+class Audit:
+    """What the audit found; `problems` is empty when everything holds."""
+
+    kills: int = 0
+    acked: int = 0
+    matches: int = 0
+    finished: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def run(url: str, kills: int, seed: int = 1, work: Path | None = None) -> Audit:
+    """Kill a playing child `kills` times, then repair and audit the database."""
+    work = work or Path(tempfile.mkdtemp())
+    ack_path = work / "acks.txt"
+    ack_path.touch()
+    asyncio.run(upgrade_to_head(url))
+    rng = random.Random(seed)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    done = 0
+    while done < kills:
+        args = [sys.executable, "-m", "bench.crash", "--child", str(ack_path), "--seed"]
+        with open(work / "child.err", "w", encoding="utf-8") as errors:
+            proc = subprocess.Popen(
+                [*args, str(rng.randrange(1 << 30)), "--database-url", url],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=errors,
+            )
+        # Every other kill lands while the child starts up (repair, new lobbies); the
+        # rest once it plays, at a random moment of its moves.
+        if done % 2 == 0:
+            time.sleep(rng.uniform(0.0, 3.0))
+        else:
+            _wait_ready(proc, work)
+            time.sleep(rng.uniform(0.05, 1.5))
+        if proc.poll() is not None:
+            error = (work / "child.err").read_text()
+            raise RuntimeError(f"the child stopped by itself:\n{error}")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        done += 1
+    audit = asyncio.run(audit_database(url, ack_path))
+    audit.kills = done
+    return audit
+
+
+def _wait_ready(proc: subprocess.Popen[bytes], work: Path, timeout: float = 60.0) -> None:
+    """Wait for the child to say it plays (its first line on stdout)."""
+    assert proc.stdout is not None
+    ready, _, _ = io_select.select([proc.stdout], [], [], timeout)
+    if not ready or not proc.stdout.readline():
+        proc.kill()
+        raise RuntimeError("the child never started playing:\n" + (work / "child.err").read_text())
+
+
+async def audit_database(url: str, ack_path: Path) -> Audit:
+    """Repair as a start-up would, then check every promise (see the module docstring)."""
+    store = await Store.open(url)
+    try:
+        stats = StatsService(store.stats)
+        matches = MatchService(store.matches, build_registry(), NullPublisher(), stats=stats)
+        await RepairService(matches).run()
+        audit = Audit()
+        await _audit_acks(store, ack_path, audit)
+        await _audit_matches(store, matches, audit)
+        await _audit_ratings(store, audit)
+        return audit
+    finally:
+        await store.close()
+
+
+async def _audit_acks(store: Store, ack_path: Path, audit: Audit) -> None:
+    acked = [line.split(" ", 3) for line in ack_path.read_text().splitlines() if line]
+    audit.acked = len(acked)
+    seen = Counter((int(m), int(q)) for m, q, _, _ in acked)
+    for key, count in seen.items():
+        if count > 1:
+            audit.problems.append(f"step {key} acknowledged {count} times")
+    async with store.sessions() as session:
+        rows = (
+            await session.execute(
+                select(MatchEvent.match_id, MatchEvent.seq, MatchEvent.seat, MatchEvent.action)
+            )
+        ).all()
+    stored = {(r.match_id, r.seq): (r.seat, r.action) for r in rows}
+    for match_id, seq, seat, token in acked:
+        found = stored.get((int(match_id), int(seq)))
+        if found != (int(seat), token):
+            audit.problems.append(f"acked step {match_id}/{seq} {token!r} is stored as {found}")
+
+
+async def _audit_matches(store: Store, matches: MatchService, audit: Audit) -> None:
+    async with store.sessions() as session:
+        counts = dict(
+            (
+                await session.execute(
+                    select(MatchEvent.match_id, func.count()).group_by(MatchEvent.match_id)
+                )
+            ).all()
+        )
+        results = dict(
+            (
+                await session.execute(
+                    select(MatchResult.match_id, func.count()).group_by(MatchResult.match_id)
+                )
+            ).all()
+        )
+        rows = (await session.scalars(select(MatchModel))).all()
+    for row in rows:
+        audit.matches += 1
+        if counts.get(row.id, 0) != row.version:
+            audit.problems.append(
+                f"match {row.id}: {counts.get(row.id, 0)} steps, version {row.version}"
+            )
+        if row.status == "finished":
+            audit.finished += 1
+            if row.result is None or not results.get(row.id):
+                audit.problems.append(f"match {row.id}: finished without results")
+        elif row.status == "active":
+            live = await matches.load(row.id)
+            problem = _stuck(live.match, row.version)
+            if problem:
+                audit.problems.append(f"match {row.id} ({row.game}): {problem}")
+            matches.forget(row.id)
+
+
+def _stuck(match: Match, version: int) -> str | None:
+    if match.outcome is not None:
+        return "active, but its log decides it"
+    if match.chance_pending:
+        return "active, waiting on a chance step nobody will draw"
+    if not match.rules.to_act(match.state):
+        return "active, and nobody can act"
+    del version
+    return None
+
+
+async def _audit_ratings(store: Store, audit: Audit) -> None:
+    async with store.sessions() as session:
+        rated = select(MatchModel.game, MatchResult.player_key, func.count()).join(
+            MatchModel, MatchModel.id == MatchResult.match_id
+        )
+        played = {
+            (g, k): n
+            for g, k, n in (
+                await session.execute(rated.group_by(MatchModel.game, MatchResult.player_key))
+            )
+        }
+        ratings = (await session.scalars(select(Rating))).all()
+    counted = {(r.game, r.player_key): r.matches for r in ratings}
+    for key, n in played.items():
+        # A player key may sit in several seats of one match; ratings count matches.
+        if counted.get(key, 0) > n or counted.get(key, 0) == 0:
+            audit.problems.append(f"rating {key}: {counted.get(key, 0)} updates for {n} results")
+    for key, n in counted.items():
+        if key not in played:
+            audit.problems.append(f"rating {key}: {n} updates without any result")
+
+
+def main() -> None:
+    """Run the crash test (or, with --child, be the child)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--child", metavar="ACKS", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        asyncio.run(child(args.database_url, args.child, args.seed))
+        return
+    work = Path(tempfile.mkdtemp())
+    url = args.database_url or f"sqlite+aiosqlite:///{work / 'crash.db'}"
+    started = time.perf_counter()
+    audit = run(url, args.kills, args.seed, work)
+    seconds = time.perf_counter() - started
+    print(
+        f"{audit.kills} kills in {seconds:.0f} s: {audit.acked} acknowledged steps, "
+        f"{audit.matches} matches ({audit.finished} finished), {len(audit.problems)} problems"
+    )
+    for problem in audit.problems[:50]:
+        print("  " + problem)
+    sys.exit(1 if audit.problems else 0)
+
+
+if __name__ == "__main__":
+    main()
