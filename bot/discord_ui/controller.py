@@ -208,9 +208,17 @@ class Controller:
         user_id = interaction.user.id
         try:
             step, note = await self._apply_target(match_id, user_id, version, target)
-            info = await self.matches.private(match_id, user_id, step)
         except GameError as error:
             await interaction.followup.send(error.message, ephemeral=True)
+            return
+        try:
+            info = await self.matches.private(match_id, user_id, step)
+        except Exception:
+            # A move made above stands: say so, never that it failed.
+            log.exception("match %s: could not build the private view", match_id)
+            played = target.startswith("a.") and note is None
+            text = messages.VIEW_FAILED if played else messages.INTERNAL_ERROR
+            await interaction.followup.send(text, ephemeral=True)
             return
         payload = private_payload(info, note)
         if in_place:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 INTERNAL_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
+VIEW_FAILED = (
+    "Done: your move is recorded. I couldn't show your updated view just now; "
+    "press My hand to see it."
+)
 NO_MATCH_HERE = "You have no match in progress in this channel."
 NO_ACTIVE_MATCH = "There is no match in progress in this channel."
 DM_SENT = "I sent your hand to you by direct message; you can play from there."
