@@ -31,4 +31,4 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 @pytest.fixture
 def settings(db_url: str) -> Settings:
     """Settings for tests: a temporary database and AI seats that move at once."""
-    return Settings(database_url=db_url, ai_move_delay=0.0)
+    return Settings(database_url=db_url, ai_move_delay=0.0, shard_count=1)

@@ -105,7 +105,8 @@ class AbsenceService:
         is logged and the others still get their grace.
         """
         extended = []
-        for row in await self.matches.repo.timers_due(self.matches.clock() + EARLY):
+        now = self.matches.clock() + EARLY
+        for row in await self.matches.repo.timers_due(now, self.matches.shards):
             due = row.status == "active" and self._due(row.turn_deadline)
             try:
                 if due and await self._extend(row.id):

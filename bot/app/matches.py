@@ -11,8 +11,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import os
 import random
-from collections import defaultdict
+import secrets
+import socket
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -37,7 +40,7 @@ from bot.engine import (
     StaleVersion,
 )
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import Finish, MatchRepository, MatchRow
+from bot.store.repo import ALL_SHARDS, Finish, MatchRepository, MatchRow, Shards
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -48,6 +51,8 @@ log = logging.getLogger(__name__)
 Step = tuple[Seat, str, tuple[Event, ...]]
 PAUSED = "This match is paused; the host or a moderator resumes it with /match resume."
 TIMER_COLUMNS = ("turn_deadline", "reminder_at")
+LEASE = timedelta(seconds=60)
+"""How long a process holds a match's background work before another may take it over."""
 REMIND_AT = 0.8
 """The reminder goes out when this share of the turn timer has passed."""
 
@@ -98,6 +103,9 @@ class MatchService:
         settings: SettingsService | None = None,
         stats: StatsService | None = None,
         clock: Clock = system_clock,
+        cache_size: int = 1000,
+        shared: bool = False,
+        owner: str | None = None,
     ) -> None:
         self.repo = repo
         self.registry = registry
@@ -109,8 +117,15 @@ class MatchService:
         self.clock = clock
         self.on_timer: Callable[[datetime], None] | None = None
         """Told of every new deadline or reminder time (the scheduler's wake-up)."""
-        self._cache: dict[int, LiveMatch] = {}
-        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.cache_size = max(1, cache_size)
+        self.shards = ALL_SHARDS
+        """The shards whose matches this process drives (timers, AI turns, start-up work)."""
+        self.shared = shared
+        """Other processes may write the same matches: check the stored version under the lock."""
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+        """Who this process is, in the leases it takes."""
+        self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
+        self._locks: dict[int, asyncio.Lock] = {}
         self._drivers: dict[int, asyncio.Task[None]] = {}
 
     async def config(self, guild_id: int | None) -> GuildConfig:
@@ -118,14 +133,32 @@ class MatchService:
         return DEFAULTS if self.settings is None else await self.settings.get(guild_id)
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        """Return the lock that serializes changes to one match."""
-        return self._locks[match_id]
+        """Return the lock that serializes changes to one match in this process."""
+        found = self._locks.get(match_id)
+        if found is None:
+            found = self._locks[match_id] = asyncio.Lock()
+        return found
+
+    def set_shards(self, shards: Shards) -> None:
+        """Drive only these shards' matches; a process that runs some of them shares the data."""
+        self.shards = shards
+        if not shards.everything:
+            self.shared = True
 
     # ------------------------------------------------------------------ loading
-    async def load(self, match_id: int) -> LiveMatch:
-        """Return a match from memory, or rebuild it from snapshot and log."""
+    async def load(self, match_id: int, *, fresh: bool = False) -> LiveMatch:
+        """Return a match from memory, or rebuild it from snapshot and log.
+
+        With `fresh` (under the match's lock, when other processes share the
+        database) a cached match is first checked against the stored version.
+        """
         live = self._cache.get(match_id)
+        stale = live is not None and fresh and self.shared
+        if stale and await self.repo.version_of(match_id) != live.version:  # type: ignore[union-attr]
+            self.forget(match_id)
+            live = None
         if live is not None:
+            self._cache.move_to_end(match_id)
             return live
         row = await self.repo.get_match(match_id)
         if row is None or row.game not in self.registry:
@@ -137,7 +170,26 @@ class MatchService:
         await self._recall(live)
         # Two loads may overlap (a timer and an AI driver after a restart): the first one
         # cached wins, so every change lands on the one object the others read.
-        return self._cache.setdefault(match_id, live)
+        live = self._cache.setdefault(match_id, live)
+        self._evict()
+        return live
+
+    def _evict(self) -> None:
+        """Keep at most `cache_size` matches in memory, dropping the least recently used.
+
+        A match being changed (its lock held) or driven by the AI stays; everything
+        else about a dropped match is stored, and it loads again on its next use.
+        """
+        extra = len(self._cache) - self.cache_size
+        for match_id in list(self._cache):
+            if extra <= 0:
+                return
+            lock = self._locks.get(match_id)
+            driver = self._drivers.get(match_id)
+            if (lock is not None and lock.locked()) or (driver is not None and not driver.done()):
+                continue
+            self.forget(match_id)
+            extra -= 1
 
     async def _recall(self, live: LiveMatch) -> None:
         """Fill the recent moves from the log: engine events and notes, in order."""
@@ -171,14 +223,28 @@ class MatchService:
         return match_id in self._cache
 
     def forget(self, match_id: int) -> None:
-        """Drop a match from memory so the next use reloads it from storage."""
+        """Drop a match and everything kept for it from memory; its next use reloads it."""
         self._cache.pop(match_id, None)
+        lock = self._locks.get(match_id)
+        if lock is not None and not lock.locked() and not getattr(lock, "_waiters", None):
+            del self._locks[match_id]
+        driver = self._drivers.get(match_id)
+        if driver is not None and driver.done():
+            del self._drivers[match_id]
+        forget = getattr(self.publisher, "forget", None)
+        if forget is not None:
+            forget(match_id)
+
+    @property
+    def cached(self) -> int:
+        """Return how many matches are in memory."""
+        return len(self._cache)
 
     # ------------------------------------------------------------------ changes
     async def submit(self, match_id: int, user_id: int, version: int, token: str) -> LiveMatch:
         """Apply a member's action, in the fixed order of checks."""
         async with self.lock(match_id):
-            live = await self.load(match_id)
+            live = await self.load(match_id, fresh=True)
             seat = self._check_actor(live, user_id, version)
             if version != live.version:
                 await self._check_still_meant(live, seat, version, token)
@@ -257,6 +323,9 @@ class MatchService:
         """
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
         changes = {**(values or {}), **self._timer_values(live, trial)}
+        ai = self.ai_to_act(live, trial.state) and trial.outcome is None
+        if ai != live.row.ai_to_act:
+            changes["ai_to_act"] = ai
         first = live.version
         due = trial.seq // self.snapshot_every > first // self.snapshot_every
         snapshot = msgspec.json.encode(trial.state) if due else None
@@ -308,6 +377,17 @@ class MatchService:
         state = live.state if state is None else state
         to_act = live.module.rules.to_act(state)
         return frozenset(s for s in to_act if s >= 0 and not live.is_ai(s))
+
+    def ai_to_act(self, live: LiveMatch, state: Any = None) -> bool:
+        """Tell whether an AI seat (or a member's seat the AI now plays) is to act."""
+        state = live.state if state is None else state
+        return any(live.is_ai(s) for s in live.module.rules.to_act(state) if s >= 0)
+
+    async def _store_ai_flag(self, live: LiveMatch) -> None:
+        """Store whether an AI seat is to act, after seats changed hands."""
+        ai = self.ai_to_act(live) and live.row.status == "active"
+        if ai != live.row.ai_to_act:
+            await self.set_columns(live, {"ai_to_act": ai})
 
     def _timer_values(self, live: LiveMatch, trial: Match) -> dict[str, Any]:
         """Return the timer columns to change as the match moves from live to trial."""
@@ -415,6 +495,7 @@ class MatchService:
         """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited)."""
         level = live.module.default_policy
         await self.set_seat(live, seat, status=status, ai_level=level, timeouts=0)
+        await self._store_ai_flag(live)
         await self.note(live, entry, by)
         after = self.human_to_act(live)
         if not after:
@@ -455,7 +536,8 @@ class MatchService:
             await self.publisher.match_changed(live.id)
         except Exception:
             log.exception("match %s: could not refresh the table", live.id)
-        self.kick(live.id)
+        if live.row.status == "active":
+            self.kick(live.id)
 
     def kick(self, match_id: int) -> None:
         """Make sure AI seats that may act will act."""
@@ -464,22 +546,71 @@ class MatchService:
             self._drivers[match_id] = asyncio.create_task(self._drive(match_id))
 
     async def _drive(self, match_id: int) -> None:
+        claimed = False
+        seen = -1
         try:
-            while await self._ai_step(match_id):
+            while True:
+                live = await self.load(match_id)
+                seen = live.version
+                if live.row.status != "active" or not self._ai_may_act(live):
+                    break
+                if not self.shards.owns(live.row.guild_id):
+                    break  # another process drives this guild's matches
+                claimed = await self._claim(match_id)
+                if not claimed:
+                    break  # another process is playing this AI turn
+                if not await self._ai_step(match_id):
+                    break
                 await self.publisher.match_changed(match_id)
         except Exception:
             log.exception("match %s: the AI driver stopped", match_id)
+        finally:
+            if claimed:
+                await self._release(match_id)
+            if self._drivers.get(match_id) is asyncio.current_task():
+                del self._drivers[match_id]
+            self._after_drive(match_id, seen)
+
+    def _after_drive(self, match_id: int, seen: int) -> None:
+        """Let finished matches leave memory; drive again if the match moved while we stopped."""
+        live = self._cache.get(match_id)
+        if live is None:
+            return
+        if live.row.status != "active":
+            self.forget(match_id)
+        elif live.version != seen and self._ai_may_act(live):
+            self.kick(match_id)
+
+    async def _claim(self, match_id: int) -> bool:
+        """Take the lease on a match's background work (trivially ours in one process)."""
+        if not self.shared:
+            return True
+        now = self.clock()
+        return await self.repo.claim(match_id, self.owner, now, now + LEASE)
+
+    async def _release(self, match_id: int) -> None:
+        if self.shared:
+            try:
+                await self.repo.release(match_id, self.owner)
+            except Exception:
+                log.exception("match %s: could not release its lease", match_id)
+
+    async def claimed(self, match_id: int) -> bool:
+        """Take the lease on a match's background work for a timer; False if another has it."""
+        return await self._claim(match_id)
+
+    async def release(self, match_id: int) -> None:
+        """Give back a lease taken with `claimed`."""
+        await self._release(match_id)
 
     async def _ai_step(self, match_id: int) -> bool:
         live = await self.load(match_id)
-        if live.row.status != "active" or not self._ai_may_act(live):
-            return False
         delay = (await self.config(live.row.guild_id)).ai_delay
         delay = self.ai_move_delay if delay is None else delay
         if delay:
             await asyncio.sleep(delay)
         async with self.lock(match_id):
-            live = await self.load(match_id)
+            live = await self.load(match_id, fresh=True)
             if live.row.status != "active" or live.row.paused:
                 return False
             # A policy may search for a while (Monte Carlo): keep it off the event loop.
@@ -489,7 +620,10 @@ class MatchService:
             trial = Match(live.match.rules, live.state, live.version)
             steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
             steps += self._resolve_chance(live, trial)
-            await self._persist(live, trial, steps)
+            try:
+                await self._persist(live, trial, steps)
+            except StaleVersion:
+                return True  # another process moved first: look again at the new state
         return True
 
     def _ai_may_act(self, live: LiveMatch) -> bool:
@@ -547,10 +681,15 @@ class MatchService:
         """Refresh the table and let AI seats act (call once the lock is released)."""
         await self._after_change(live)
 
-    async def resume_all(self) -> None:
-        """After a restart, let AI seats of active matches carry on."""
-        for match_id in await self.repo.active_ids():
+    async def resume_all(self) -> int:
+        """After a restart, let AI seats carry on: only matches of our shards with an AI to act.
+
+        Read from a stored column, so start-up does not load every stored match.
+        """
+        due = await self.repo.ai_due(self.shards)
+        for match_id in due:
             self.kick(match_id)
+        return len(due)
 
     async def set_table_message(self, match_id: int, message_id: int) -> None:
         """Remember a table message posted anew (the old one was deleted)."""

@@ -56,12 +56,21 @@ class RepairService:
     def __init__(self, matches: MatchService) -> None:
         self.matches = matches
 
-    async def run(self) -> RepairReport:
-        """Repair every match that needs it; log the counts at WARNING if any did."""
+    async def run(self, *, everything: bool = True) -> RepairReport:
+        """Repair every match of our shards that needs it; log the counts at WARNING if any did.
+
+        `everything` looks at every active match (`python -m bot repair`); at
+        start-up only matches flagged for a check and those SQL can pick out are
+        looked at, so start-up does not load every stored match.
+        """
         report = RepairReport()
-        for match_id in await self.matches.repo.active_ids():
+        repo, shards = self.matches.repo, self.matches.shards
+        active = await repo.active_ids(shards=shards) if everything else []
+        unstarted = await repo.active_ids(version=0, shards=shards)
+        flagged = await repo.to_check(shards)
+        for match_id in sorted({*active, *unstarted, *flagged}):
             await self._each(report, match_id, self._finish_or_open)
-        for row in await self.matches.repo.finished_without_results():
+        for row in await repo.finished_without_results(shards):
             await self._each(report, row.id, self._record_results)
         if report.total or report.failed:
             log.warning(
@@ -91,7 +100,9 @@ class RepairService:
 
     async def _finish_or_open(self, match_id: int) -> str | None:
         async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
+            live = await self.matches.load(match_id, fresh=True)
+            if live.row.repair_check:
+                await self.matches.set_columns(live, {"repair_check": False})
             if live.row.status != "active":
                 return None
             outcome = live.match.outcome

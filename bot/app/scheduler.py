@@ -3,8 +3,9 @@
 Deadlines live in the database (`matches.turn_deadline`, `reminder_at`), so
 nothing is lost on a restart: the first pass after start-up gives timers that
 ran out meanwhile a grace period, then fires as usual. The task sleeps with
-plain `asyncio.sleep` until the earliest stored time; a new, earlier time
-(`poke`) restarts the sleep. Time comes from the services' clock, so a
+plain `asyncio.sleep` until the earliest stored time, but never longer than
+`poll` (5 s), so a deadline another process wrote is seen within seconds; a new,
+earlier time (`poke`) restarts the sleep. Time comes from the services' clock, so a
 simulated clock (SimCord's `advance_time`) drives it in tests.
 """
 
@@ -22,8 +23,9 @@ from bot.store.repo import MatchRow
 
 log = logging.getLogger(__name__)
 
-MAX_NAP = 3600.0
-"""Seconds to sleep at most before looking at the database again."""
+POLL = 5.0
+"""Seconds to sleep at most before looking at the database again: a deadline written by
+another process (a move handled there) is seen within this time."""
 RETRY = 5.0
 """Seconds to wait when something due could not be fired."""
 
@@ -38,12 +40,15 @@ class Scheduler:
         absence: AbsenceService,
         *,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        poll: float = POLL,
     ) -> None:
         self.matches = matches
         self.sleep = sleep
         """How the loop waits; tests pass one that moves a fake clock instead."""
         self.lobbies = lobbies
         self.absence = absence
+        self.poll = poll
+        """Seconds between looks at the database when no timer of ours comes sooner."""
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._dirty = False
@@ -95,27 +100,40 @@ class Scheduler:
             self._sleeping = False
 
     async def _delay(self) -> float:
-        """Return the seconds until the next stored timer (MAX_NAP if none)."""
+        """Return the seconds until the next stored timer, `poll` at most."""
         try:
-            nxt = await self.matches.repo.next_timer()
+            nxt = await self.matches.repo.next_timer(self.matches.shards)
         except Exception:
             log.exception("could not read the next timer")
             return RETRY
         if nxt is None:
-            return MAX_NAP
-        return min((nxt - self.matches.clock()).total_seconds(), MAX_NAP)
+            return self.poll
+        return min((nxt - self.matches.clock()).total_seconds(), self.poll)
 
     async def fire_due(self) -> int:
         """Fire every lobby expiry, reminder and turn timer that is due; return how many."""
         try:
-            due = await self.matches.repo.timers_due(self.matches.clock() + EARLY)
+            due = await self.matches.repo.timers_due(
+                self.matches.clock() + EARLY, self.matches.shards
+            )
         except Exception:
             log.exception("could not read the due timers")
             return 0
         fired = 0
         for row in due:
-            fired += await self._safely(self._fire(row))
+            fired += await self._safely(self._claimed(row))
         return fired
+
+    async def _claimed(self, row: MatchRow) -> bool:
+        """Fire one match's timer under its lease, so no two processes act on one expiry."""
+        if not await self.matches.claimed(row.id):
+            return False
+        try:
+            if self.matches.shared:
+                self.matches.forget(row.id)  # read what another process may have written
+            return await self._fire(row)
+        finally:
+            await self.matches.release(row.id)
 
     async def _fire(self, row: MatchRow) -> bool:
         now = self.matches.clock() + EARLY

@@ -26,11 +26,20 @@ class Settings:
     """Seconds an AI seat waits before moving, so people can follow."""
     snapshot_every: int = 50
     """Store a state snapshot every this many logged steps."""
+    shard_count: int | None = None
+    """Discord shards in all; None: as many as Discord recommends."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None: all of them."""
+    match_cache_size: int = 1000
+    """Matches kept in memory at most (least recently used ones are dropped)."""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         """Read settings from a mapping (default: the process environment)."""
         source: Any = os.environ if env is None else env
+        count = _optional_int(source, "SHARD_COUNT", "a number of shards")
+        if count is not None and count < 1:
+            raise ConfigError("SHARD_COUNT must be at least 1.")
         return cls(
             discord_token=source.get("DISCORD_TOKEN", "").strip(),
             database_url=source.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -38,6 +47,9 @@ class Settings:
             log_level=_log_level(source.get("LOG_LEVEL", "INFO")),
             ai_move_delay=_float(source, "AI_MOVE_DELAY", 1.5, 0.0, 30.0),
             snapshot_every=int(_float(source, "SNAPSHOT_EVERY", 50, 1, 10_000)),
+            shard_count=count,
+            shard_ids=_shard_ids(source.get("SHARD_IDS", ""), count),
+            match_cache_size=int(_float(source, "MATCH_CACHE_SIZE", 1000, 10, 1_000_000)),
         )
 
     def require_token(self) -> str:
@@ -50,13 +62,31 @@ class Settings:
         return self.discord_token
 
 
-def _optional_int(source: Any, name: str) -> int | None:
+def _optional_int(source: Any, name: str, what: str = "a numeric Discord id") -> int | None:
     raw = source.get(name, "").strip()
     if not raw:
         return None
     if not raw.isdigit():
-        raise ConfigError(f"{name} must be a numeric Discord id, not {raw!r}.")
+        raise ConfigError(f"{name} must be {what}, not {raw!r}.")
     return int(raw)
+
+
+def _shard_ids(raw: str, count: int | None) -> tuple[int, ...] | None:
+    """Parse SHARD_IDS: ids and ranges such as `0-3` or `4,5,6,7`."""
+    raw = raw.strip()
+    if not raw:
+        return None
+    if count is None:
+        raise ConfigError("SHARD_IDS needs SHARD_COUNT: set how many shards there are in all.")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"SHARD_IDS must look like 0-3 or 4,5,6,7, not {raw!r}.")
+        ids.update(range(int(low), int(high or low) + 1))
+    if not ids or max(ids) >= count:
+        raise ConfigError(f"SHARD_IDS must be shards 0 to {count - 1} (SHARD_COUNT={count}).")
+    return tuple(sorted(ids))
 
 
 def _float(source: Any, name: str, default: float, low: float, high: float) -> float:

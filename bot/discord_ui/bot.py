@@ -28,13 +28,19 @@ from bot.discord_ui.publisher import DiscordPublisher
 from bot.engine import BadToken, GameError, Registry
 from bot.games import build_registry
 from bot.store.db import make_engine
+from bot.store.repo import Shards
 from bot.store.store import Store
 
 log = logging.getLogger(__name__)
 
 
-class CovertBot(commands.Bot):
-    """discord.py bot wired to the application services."""
+class CovertBot(commands.AutoShardedBot):
+    """discord.py's sharded bot wired to the application services.
+
+    With the default settings one process runs every shard Discord recommends;
+    SHARD_COUNT and SHARD_IDS split the shards among several processes sharing one
+    PostgreSQL database, each driving only its own guilds' matches.
+    """
 
     controller: Controller
     scheduler: Scheduler
@@ -47,11 +53,15 @@ class CovertBot(commands.Bot):
         engine: AsyncEngine | None,
         seeds: random.Random | None,
     ) -> None:
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **shards,
         )
         self.settings = settings
         self.registry = registry or build_registry()
@@ -77,6 +87,8 @@ class CovertBot(commands.Bot):
             settings=settings,
             stats=stats,
             clock=discord.utils.utcnow,
+            cache_size=self.settings.match_cache_size,
+            shared=self.settings.shard_ids is not None,
         )
         lobbies = LobbyService(store.matches, self.registry, matches, seeds=self._seeds)
         self.controller = Controller(
@@ -104,9 +116,19 @@ class CovertBot(commands.Bot):
         log.info("connected as %s to %d servers", self.user, len(self.guilds))
         if not self._resumed:
             self._resumed = True
-            self._repair = asyncio.create_task(RepairService(self.controller.matches).run())
-            await self.controller.matches.resume_all()
+            matches = self.controller.matches
+            matches.set_shards(self.own_shards())
+            repair = RepairService(matches).run(everything=False)
+            self._repair = asyncio.create_task(repair)
+            resumed = await matches.resume_all()
+            log.info("resumed %d matches with an AI seat to act", resumed)
         self.scheduler.start()  # once; again only if its task was stopped
+
+    def own_shards(self) -> Shards:
+        """Return the shards this process runs (known once connected)."""
+        count = self.shard_count or 1
+        ids = self.shard_ids if self.shard_ids is not None else range(count)
+        return Shards(count, frozenset(ids))
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on our buttons that are not on the clicked message (forged ids)."""

@@ -46,6 +46,12 @@ class DiscordPublisher:
                 await self._publish(match_id)
             except Exception:
                 log.exception("match %s: could not update the table message", match_id)
+        if self._tasks.get(match_id) is asyncio.current_task():
+            del self._tasks[match_id]
+
+    def forget(self, match_id: int) -> None:
+        """Drop what is kept for a match that left memory (its next ping starts afresh)."""
+        self._pinged.pop(match_id, None)
 
     async def _publish(self, match_id: int) -> None:
         matches = self.bot.controller.matches

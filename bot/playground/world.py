@@ -9,6 +9,7 @@ keep growing from one run to the next, as they do on Discord.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import AsyncIterator, Sequence
@@ -61,7 +62,9 @@ async def open_world(
     try:
         with env.time_context():
             await _catch_up_with_wall_clock(env)
-            await env.restart_bot(create_bot(settings, seeds=seeds))
+            # A simulated Discord is one gateway: one shard unless SHARD_COUNT says more.
+            one = dataclasses.replace(settings, shard_count=settings.shard_count or 1)
+            await env.restart_bot(create_bot(one, seeds=seeds))
             world = World(env, guild, channel, members)
             await _dress_bot(world.bot)
             await repost_tables(world)

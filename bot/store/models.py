@@ -105,6 +105,9 @@ class Match(Base):
         Index("ix_matches_guild_id_status", "guild_id", "status"),
         Index("ix_matches_channel_id", "channel_id"),
         Index("ix_matches_status_turn_deadline", "status", "turn_deadline"),
+        Index("ix_matches_status_reminder_at", "status", "reminder_at"),
+        Index("ix_matches_status_ai_to_act", "status", "ai_to_act"),
+        Index("ix_matches_repair_check", "repair_check"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -128,6 +131,13 @@ class Match(Base):
     """The turn timer of this match; None or 0 means no timer."""
     paused: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Paused by the host or a moderator: no moves, no timers, AI seats wait."""
+    ai_to_act: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """An AI seat is to act (start-up resumes only these matches)."""
+    lease_owner: Mapped[str | None] = mapped_column(String(64))
+    """The process working on this match's timer or AI turn, until `lease_until`."""
+    lease_until: Mapped[datetime | None] = mapped_column()
+    repair_check: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Look at this match once at start-up (set for matches older than atomic finishing)."""
     created_at: Mapped[datetime] = _created()
     updated_at: Mapped[datetime] = _updated()
     finished_at: Mapped[datetime | None] = mapped_column()

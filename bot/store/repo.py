@@ -8,6 +8,7 @@ get the frozen rows of `bot.store.rows`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -48,6 +49,7 @@ __all__ = [
     "NewSeat",
     "NoteRow",
     "SeatRow",
+    "Shards",
 ]
 
 MATCH_FIELDS: Final = frozenset(
@@ -67,12 +69,45 @@ MATCH_FIELDS: Final = frozenset(
         "paused",
         "result",
         "finished_at",
+        "ai_to_act",
+        "repair_check",
     }
 )
 """Columns `update_match` may change; `version` only moves through `append_events`."""
 SEAT_FIELDS: Final = frozenset({"user_id", "ai_level", "display_name", "status", "timeouts"})
 OPEN_STATUSES: Final = ("lobby", "active")
 """Statuses of matches that count against limits and carry timers."""
+
+
+@dataclass(frozen=True)
+class Shards:
+    """The Discord shards one process runs: background work is done for their guilds only.
+
+    A guild belongs to shard `(guild_id >> 22) % count` (Discord's formula); a
+    match without a guild belongs to shard 0.
+    """
+
+    count: int
+    ids: frozenset[int]
+
+    @property
+    def everything(self) -> bool:
+        """Tell whether these are all the shards (no filter needed)."""
+        return self.ids >= frozenset(range(self.count))
+
+    def owns(self, guild_id: int | None) -> bool:
+        """Tell whether a guild's matches belong to these shards."""
+        return ((guild_id or 0) >> 22) % self.count in self.ids
+
+    def where(self, query: Any) -> Any:
+        """Restrict a query on matches to these shards' guilds (in SQL, on the guild id)."""
+        if self.everything:
+            return query
+        shard = func.coalesce(Match.guild_id, 0).op(">>")(22).op("%")(self.count)
+        return query.where(shard.in_(sorted(self.ids)))
+
+
+ALL_SHARDS: Final = Shards(1, frozenset({0}))
 
 
 class MatchRepository:
@@ -169,8 +204,8 @@ class MatchRepository:
         )
         return await self._select(MatchRow, query)
 
-    async def timers_due(self, now: datetime) -> list[MatchRow]:
-        """List lobbies and active matches whose deadline or reminder time has come."""
+    async def timers_due(self, now: datetime, shards: Shards = ALL_SHARDS) -> list[MatchRow]:
+        """List lobbies and active matches of these shards whose deadline or reminder has come."""
         query = (
             select(Match)
             .where(
@@ -179,17 +214,64 @@ class MatchRepository:
             )
             .order_by(Match.id)
         )
-        return await self._select(MatchRow, query)
+        return await self._select(MatchRow, shards.where(query))
 
-    async def next_timer(self) -> datetime | None:
+    async def next_timer(self, shards: Shards = ALL_SHARDS) -> datetime | None:
         """Return the earliest deadline or reminder time of a lobby or active match."""
         query = select(func.min(Match.turn_deadline), func.min(Match.reminder_at)).where(
             Match.status.in_(OPEN_STATUSES)
         )
         async with self._sessions() as session:
-            found = (await session.execute(query)).one()
+            found = (await session.execute(shards.where(query))).one()
         times = [_aware(t) for t in found if t is not None]
         return min(times) if times else None
+
+    async def ai_due(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """List active, unpaused matches of these shards where an AI seat is to act."""
+        query = select(Match.id).where(
+            Match.status == "active", Match.ai_to_act.is_(True), Match.paused.is_(False)
+        )
+        async with self._sessions() as session:
+            return list((await session.scalars(shards.where(query).order_by(Match.id))).all())
+
+    async def to_check(self, shards: Shards = ALL_SHARDS) -> list[int]:
+        """List matches of these shards flagged for one repair check."""
+        query = select(Match.id).where(Match.repair_check.is_(True))
+        async with self._sessions() as session:
+            return list((await session.scalars(shards.where(query).order_by(Match.id))).all())
+
+    async def claim(self, match_id: int, owner: str, now: datetime, until: datetime) -> bool:
+        """Take (or renew) the lease on a match's background work; False if another holds it."""
+        query = (
+            update(Match)
+            .where(
+                Match.id == match_id,
+                or_(
+                    Match.lease_until.is_(None),
+                    Match.lease_until < now,
+                    Match.lease_owner == owner,
+                ),
+            )
+            .values(lease_owner=owner, lease_until=until)
+        )
+        async with writing(self._sessions) as session:
+            return await rowcount(session, query) == 1
+
+    async def release(self, match_id: int, owner: str) -> None:
+        """Give a lease back, if this owner holds it."""
+        query = (
+            update(Match)
+            .where(Match.id == match_id, Match.lease_owner == owner)
+            .values(lease_owner=None, lease_until=None)
+        )
+        async with writing(self._sessions) as session:
+            await rowcount(session, query)
+
+    async def version_of(self, match_id: int) -> int | None:
+        """Return a match's stored version (None: no such match)."""
+        async with self._sessions() as session:
+            found = await session.scalar(select(Match.version).where(Match.id == match_id))
+        return None if found is None else int(found)
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
         """Count lobbies and active matches of a guild (or of one of its channels)."""
@@ -340,7 +422,7 @@ class MatchRepository:
         except IntegrityError:
             return False  # recorded by another process meanwhile
 
-    async def finished_without_results(self) -> list[MatchRow]:
+    async def finished_without_results(self, shards: Shards = ALL_SHARDS) -> list[MatchRow]:
         """List finished matches with an outcome but no result rows (a crash's leftovers)."""
         recorded = select(MatchResult.match_id).where(MatchResult.match_id == Match.id)
         query = (
@@ -348,15 +430,17 @@ class MatchRepository:
             .where(Match.status == "finished", Match.result.is_not(None), ~recorded.exists())
             .order_by(Match.id)
         )
-        return await self._select(MatchRow, query)
+        return await self._select(MatchRow, shards.where(query))
 
-    async def active_ids(self, *, version: int | None = None) -> list[int]:
+    async def active_ids(
+        self, *, version: int | None = None, shards: Shards = ALL_SHARDS
+    ) -> list[int]:
         """List the ids of active matches (at this version, if given), oldest first."""
         query = select(Match.id).where(Match.status == "active").order_by(Match.id)
         if version is not None:
             query = query.where(Match.version == version)
         async with self._sessions() as session:
-            return list((await session.scalars(query)).all())
+            return list((await session.scalars(shards.where(query))).all())
 
     async def last_seq_of(self, match_id: int, seat: int) -> int | None:
         """Return the seq of the last step a seat took in a match (None: never acted)."""

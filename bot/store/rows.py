@@ -35,6 +35,10 @@ class MatchRow:
     finished_at: datetime | None
     result: dict[str, Any] | None
     paused: bool = False
+    ai_to_act: bool = False
+    lease_owner: str | None = None
+    lease_until: datetime | None = None
+    repair_check: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -217,10 +217,10 @@ async def test_repair_goes_on_past_a_match_it_cannot_repair(
     restarted = build_world(store)
     real = restarted.matches.load
 
-    async def load(match_id: int) -> Any:
+    async def load(match_id: int, **kwargs: Any) -> Any:
         if match_id == ids[0]:
             raise Boom()
-        return await real(match_id)
+        return await real(match_id, **kwargs)
 
     monkeypatch.setattr(restarted.matches, "load", load)
     report = await RepairService(restarted.matches).run()

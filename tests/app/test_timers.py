@@ -194,6 +194,7 @@ async def test_the_loop_sleeps_until_the_next_timer_and_fires_it(
     match_id = await start_match(world)
     sleep = FakeSleep(world.clock, budget=2)
     world.scheduler.sleep = sleep
+    world.scheduler.poll = 3600.0  # one process alone could sleep this long
     world.scheduler.start()
     try:
         await sleep.calls(3)
@@ -210,10 +211,11 @@ async def test_a_new_earlier_deadline_wakes_the_loop(
 ) -> None:
     sleep = FakeSleep(world.clock, budget=0)
     world.scheduler.sleep = sleep
+    world.scheduler.poll = 3600.0
     world.scheduler.start()
     try:
         await sleep.calls(1)
-        assert sleep.delays == [scheduler_module.MAX_NAP]
+        assert sleep.delays == [3600.0]
         await start_match(world)
         await sleep.calls(2)
     finally:
@@ -242,3 +244,25 @@ async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store
     assert live.seats[seat].timeouts == 0 and live.seats[seat].status == "playing"
     notes = [n.text for n in await world.store.matches.notes(match_id)]
     assert notes == ["⏰ Time ran out on a hidden decision: it took its default answer."]
+
+
+async def test_a_deadline_written_by_another_process_fires_within_seconds(
+    world: World, store: Store
+) -> None:
+    """The loop looks at the database every few seconds, not only at deadlines it was told of."""
+    match_id = await start_match(world)
+    world.matches.shared = True  # as in a cluster: other processes write the same matches
+    sleep = FakeSleep(world.clock, budget=3)
+    world.scheduler.sleep = sleep
+    world.scheduler.start()
+    try:
+        await sleep.calls(1)
+        # Another process moves the deadline to 2 s from now; nobody pokes this one.
+        soon = world.clock.now + timedelta(seconds=2)
+        await store.matches.update_match(match_id, turn_deadline=soon, reminder_at=None)
+        await sleep.calls(4)
+    finally:
+        await world.scheduler.stop()
+    assert max(sleep.delays) <= scheduler_module.POLL
+    live = await world.matches.load(match_id)
+    assert sum(s.timeouts for s in live.seats) == 1
