@@ -28,6 +28,10 @@ def test_run_without_a_token_explains_what_to_do(
         ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID must be a numeric Discord id"),
         ("AI_MOVE_DELAY", "-1", "AI_MOVE_DELAY must be between"),
         ("AI_MOVE_DELAY", "soon", "AI_MOVE_DELAY must be a number"),
+        ("SHARD_COUNT", "many", "SHARD_COUNT must be a number of shards"),
+        ("SHARD_COUNT", "0", "SHARD_COUNT must be at least 1"),
+        ("SHARD_IDS", "0-3", "SHARD_IDS needs SHARD_COUNT"),
+        ("MATCH_CACHE_SIZE", "1", "MATCH_CACHE_SIZE must be between"),
     ],
 )
 def test_bad_settings_are_named(name: str, value: str, expected: str) -> None:
@@ -39,6 +43,31 @@ def test_defaults() -> None:
     settings = Settings.from_env({})
     assert settings.database_url == "sqlite+aiosqlite:///covert_table.db"
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
+    assert settings.shard_count is None and settings.shard_ids is None  # Discord decides
+    assert settings.match_cache_size == 1000
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [("8", "0-3", (0, 1, 2, 3)), ("8", "4,5,6,7", (4, 5, 6, 7)), ("8", "0-1, 6", (0, 1, 6))],
+)
+def test_shard_ids_take_ranges_and_lists(count: str, ids: str, expected: tuple[int, ...]) -> None:
+    settings = Settings.from_env({"SHARD_COUNT": count, "SHARD_IDS": ids})
+    assert settings.shard_count == int(count) and settings.shard_ids == expected
+
+
+@pytest.mark.parametrize("ids", ["0-8", "a-b", "3-"])
+def test_shard_ids_out_of_range_or_malformed_are_refused(ids: str) -> None:
+    with pytest.raises(ConfigError, match="SHARD_IDS"):
+        Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": ids})
+
+
+def test_the_bot_runs_the_given_shards() -> None:
+    from bot.discord_ui.bot import create_bot
+
+    bot = create_bot(Settings.from_env({"SHARD_COUNT": "8", "SHARD_IDS": "2-3"}))
+    assert bot.shard_count == 8 and bot.shard_ids == [2, 3]
+    assert bot.own_shards().ids == {2, 3}
 
 
 def test_migrate_creates_the_schema(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -168,6 +168,8 @@ class MatchService:
         match = await self._rebuild(row, module, len(seats))
         live = LiveMatch(row=row, seats=seats, module=module, match=match)
         await self._recall(live)
+        if row.status in ("finished", "abandoned"):
+            return live  # over: read now and then (the final table, the log), never kept
         # Two loads may overlap (a timer and an AI driver after a restart): the first one
         # cached wins, so every change lands on the one object the others read.
         live = self._cache.setdefault(match_id, live)
@@ -538,6 +540,8 @@ class MatchService:
             log.exception("match %s: could not refresh the table", live.id)
         if live.row.status == "active":
             self.kick(live.id)
+        else:
+            self.forget(live.id)  # finished matches leave memory
 
     def kick(self, match_id: int) -> None:
         """Make sure AI seats that may act will act."""
