@@ -27,5 +27,5 @@ def external_url() -> str:
 
 
 def database_urls() -> list[str]:
-    """Return the backends to parametrize `db_url` with."""
-    return ["sqlite", "postgresql"] if os.environ.get("TEST_DATABASE_URL") else ["sqlite"]
+    """Return the backends to parametrize `db_url` with (PostgreSQL skips without its URL)."""
+    return ["sqlite", "postgresql"]

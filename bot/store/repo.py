@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sqlalchemy import Select, delete, func, insert, or_, select, update
+from sqlalchemy import Select, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -103,7 +103,9 @@ class Shards:
         """Restrict a query on matches to these shards' guilds (in SQL, on the guild id)."""
         if self.everything:
             return query
-        shard = func.coalesce(Match.guild_id, 0).op(">>")(22).op("%")(self.count)
+        # A literal shift count: PostgreSQL has `bigint >> integer`, not `bigint >> bigint`.
+        shard = func.coalesce(Match.guild_id, 0).op(">>")(literal_column("22"))
+        shard = shard.op("%")(literal_column(str(int(self.count))))
         return query.where(shard.in_(sorted(self.ids)))
 
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.store import Store, downgrade
+from tests.backends import external_url
 
-BACKENDS = ["sqlite"] + (["external"] if os.environ.get("TEST_DATABASE_URL") else [])
+BACKENDS = ["sqlite", "external"]
 
 
 @pytest.fixture
@@ -25,7 +25,7 @@ async def db_url(request: pytest.FixtureRequest, sqlite_url: str) -> str:
     """An empty database URL: the SQLite file, or TEST_DATABASE_URL wiped back to base."""
     if request.param == "sqlite":
         return sqlite_url
-    url = os.environ["TEST_DATABASE_URL"]
+    url = external_url()
     await asyncio.to_thread(downgrade, url, "base")
     return url
 

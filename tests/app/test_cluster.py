@@ -1,0 +1,188 @@
+"""Two bot processes on one database: each timer fires once, each AI turn is played once.
+
+Each "process" is a full set of services with an engine of its own, as two
+`python -m bot run` would have. Runs on SQLite, and on PostgreSQL when
+TEST_DATABASE_URL is set (CI sets it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from bot.engine import StaleVersion
+from bot.store.db import make_engine
+from bot.store.errors import ConcurrencyConflict
+from bot.store.repo import Shards
+from bot.store.store import Store
+from tests.app.fakes import FakeClock, World, build_world, settle
+from tests.app.play import open_game
+from tests.backends import database_urls
+
+pytestmark = pytest.mark.parametrize("db_url", database_urls(), indirect=True)
+COUNT = 2
+
+
+def guild(shard: int, n: int) -> int:
+    """A guild id on this shard of COUNT."""
+    return ((n * COUNT + shard) << 22) | 777
+
+
+@pytest.fixture
+async def cluster(db_url: str) -> AsyncIterator[list[World]]:
+    """Two processes sharing a clock: shard 0 and shard 1 of two."""
+    clock = FakeClock()
+    engines = [make_engine(db_url) for _ in range(2)]
+    worlds = [build_world(Store(e), clock=clock, seed=i) for i, e in enumerate(engines)]
+    for shard, world in enumerate(worlds):
+        world.matches.set_shards(Shards(COUNT, frozenset({shard})))
+        world.matches.owner = f"process-{shard}"
+    try:
+        yield worlds
+    finally:
+        for world in worlds:
+            await settle(world)
+            await world.scheduler.stop()
+        for engine in engines:
+            await engine.dispose()
+
+
+async def steps_by_seat(world: World, match_id: int, after: int) -> list[int]:
+    events = await world.store.matches.load_events(match_id, after_seq=after)
+    return sorted(e.seat for e in events if e.seat >= 0)
+
+
+async def test_every_timer_fires_exactly_once(cluster: list[World]) -> None:
+    a, b = cluster
+    ids = []
+    for n in range(6):
+        opener = (a, b)[n % 2]
+        ids.append(await open_game(opener.lobbies, "cover_cover", guild_id=guild(n % 2, n)))
+    before = {m: (await a.store.matches.get_match(m)).version for m in ids}  # type: ignore[union-attr]
+    a.clock.advance(5 * 60)
+    fired = await asyncio.gather(a.scheduler.fire_due(), b.scheduler.fire_due())
+    assert fired == [3, 3]  # each process fired its own shard's three timers
+    for match_id in ids:
+        assert await steps_by_seat(a, match_id, before[match_id]) == [0, 1]
+
+
+async def test_two_processes_with_the_same_shards_never_both_act_on_one_expiry(
+    cluster: list[World],
+) -> None:
+    """A replacement started while the old process still runs: the lease decides."""
+    a, b = cluster
+    for world in cluster:
+        world.matches.set_shards(Shards(1, frozenset({0})))
+    ids = [await open_game(a.lobbies, "cover_cover", guild_id=guild(0, n)) for n in range(4)]
+    a.clock.advance(5 * 60)
+    conflicts = _count_conflicts(a, b)
+    fired = await asyncio.gather(a.scheduler.fire_due(), b.scheduler.fire_due())
+    assert sum(fired) == len(ids)
+    assert conflicts == []  # nobody even tried to act on a timer the other was firing
+    for match_id in ids:
+        assert await steps_by_seat(a, match_id, 0) == [0, 1]
+
+
+async def test_every_ai_turn_is_played_once(cluster: list[World]) -> None:
+    a, b = cluster
+    for world in cluster:
+        world.matches.set_shards(Shards(1, frozenset({0})))  # both could drive every match
+    ids = []
+    for n in range(4):
+        lobby = await open_game(a.lobbies, "coins", [10 + n], guild_id=guild(0, n), start=False)
+        for _ in range(2):
+            await a.lobbies.add_ai(lobby, 10 + n)
+        ids.append(lobby)
+    conflicts = _count_conflicts(a, b)
+    for match_id in ids:
+        await a.lobbies.start(match_id, 10 + ids.index(match_id))  # kicks a's driver
+        b.matches.kick(match_id)  # and b's, at once
+    for _ in range(50):
+        await asyncio.gather(settle(a), settle(b))
+        if not any([await _ai_due(a, m) for m in ids]):
+            break
+        for match_id in ids:
+            a.matches.kick(match_id)
+            b.matches.kick(match_id)
+    for match_id in ids:
+        row = await a.store.matches.get_match(match_id)
+        assert row is not None
+        assert len(await a.store.matches.load_events(match_id)) == row.version
+    assert conflicts == []  # the lease kept the two drivers from racing for a move
+
+
+async def test_a_process_started_with_a_dead_ones_shards_resumes_its_matches(
+    cluster: list[World], db_url: str
+) -> None:
+    a, _ = cluster
+    lobby = await open_game(a.lobbies, "coins", [7], guild_id=guild(0, 1), start=False)
+    for _ in range(2):
+        await a.lobbies.add_ai(lobby, 7)
+    a.matches.kick = lambda match_id: None  # type: ignore[method-assign]  # dies before moving
+    await a.lobbies.start(lobby, 7)
+    await a.store.matches.claim(lobby, "process-0", a.clock.now, a.clock.now + timedelta(seconds=60))
+    engine = make_engine(db_url)
+    try:
+        clock = FakeClock()
+        clock.now = a.clock.now + timedelta(seconds=90)  # its lease has run out
+        heir = build_world(Store(engine), clock=clock)
+        heir.matches.set_shards(Shards(COUNT, frozenset({0})))
+        assert await heir.matches.resume_all() == 1
+        await settle(heir)
+        live = await heir.matches.load(lobby)
+        assert live.version > 0 and not heir.matches.ai_to_act(live)
+    finally:
+        await engine.dispose()
+
+
+async def test_conflicting_clicks_in_two_processes_apply_each_version_once(
+    cluster: list[World],
+) -> None:
+    a, b = cluster
+    ids = [await open_game(a.lobbies, "coverta", guild_id=guild(n % 2, n)) for n in range(6)]
+    for match_id in ids:
+        live = await a.matches.load(match_id)
+        await b.matches.load(match_id)
+        seat = min(a.matches.human_to_act(live))
+        user = live.seats[seat].user_id
+        legal = [x.token() for x in live.module.rules.legal_actions(live.state, seat)]
+        version = live.version
+        done = await asyncio.gather(
+            a.matches.submit(match_id, user, version, legal[0]),  # type: ignore[arg-type]
+            b.matches.submit(match_id, user, version, legal[-1]),  # type: ignore[arg-type]
+            return_exceptions=True,
+        )
+        losers = [d for d in done if isinstance(d, BaseException)]
+        assert len(losers) == 1 and isinstance(losers[0], StaleVersion), done
+        events = await a.store.matches.load_events(match_id, after_seq=version)
+        assert [e.seq for e in events] == list(range(version + 1, version + 1 + len(events)))
+        assert [e.seat for e in events if e.seat >= 0] == [seat]
+
+
+async def _ai_due(world: World, match_id: int) -> bool:
+    row = await world.store.matches.get_match(match_id)
+    return row is not None and row.status == "active" and row.ai_to_act
+
+
+def _count_conflicts(*worlds: World) -> list[int]:
+    """Record every append that lost a race (ConcurrencyConflict) in these processes."""
+    found: list[int] = []
+    for world in worlds:
+        repo = world.matches.repo
+        real = repo.append_events
+
+        async def counted(match_id: int, *args: Any, _real: Any = real, **kwargs: Any) -> int:
+            try:
+                return int(await _real(match_id, *args, **kwargs))
+            except ConcurrencyConflict:
+                found.append(match_id)
+                raise
+
+        repo.append_events = counted  # type: ignore[method-assign]
+    return found
+
+
