@@ -59,19 +59,20 @@ class RepairService:
     async def run(self, *, everything: bool = True) -> RepairReport:
         """Repair every match of our shards that needs it; log the counts at WARNING if any did.
 
-        `everything` looks at every active match (`python -m bot repair`); at
-        start-up only matches flagged for a check and those SQL can pick out are
-        looked at, so start-up does not load every stored match.
+        `everything` looks at every active match and every finished one without
+        results (`python -m bot repair`); at start-up only the matches flagged for
+        a check are looked at (see migration 0004), so start-up does not grow with
+        the number of stored matches.
         """
         report = RepairReport()
         repo, shards = self.matches.repo, self.matches.shards
-        active = await repo.active_ids(shards=shards) if everything else []
-        unstarted = await repo.active_ids(version=0, shards=shards)
         flagged = await repo.to_check(shards)
-        for match_id in sorted({*active, *unstarted, *flagged}):
+        active = await repo.active_ids(shards=shards) if everything else []
+        for match_id in sorted({*active, *flagged}):
             await self._each(report, match_id, self._finish_or_open)
-        for row in await repo.finished_without_results(shards):
-            await self._each(report, row.id, self._record_results)
+        unrecorded = await repo.finished_without_results(shards) if everything else []
+        for match_id in sorted({r.id for r in unrecorded}):
+            await self._each(report, match_id, self._record_results)
         if report.total or report.failed:
             log.warning(
                 "repair: %s decided matches finished, %s given their results, "
@@ -102,7 +103,9 @@ class RepairService:
         async with self.matches.lock(match_id):
             live = await self.matches.load(match_id, fresh=True)
             if live.row.repair_check:
-                await self.matches.set_columns(live, {"repair_check": False})
+                await self.matches.repo.update_match(match_id, repair_check=False)
+            if live.row.status == "finished":
+                return await self._record(live)
             if live.row.status != "active":
                 return None
             outcome = live.match.outcome
@@ -122,15 +125,16 @@ class RepairService:
         await self.matches.persist(live, trial, steps)
 
     async def _record_results(self, match_id: int) -> str | None:
-        stats = self.matches.stats
-        if stats is None:
-            return None
         async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
-            if live.row.result is None:
-                return None
-            outcome = msgspec.convert(live.row.result, Outcome)
-            if not await stats.record(live, outcome):
-                return None
-        log.warning("repair: match %s had no results; recorded them", match_id)
+            return await self._record(await self.matches.load(match_id))
+
+    async def _record(self, live: LiveMatch) -> str | None:
+        """Give a finished match its missing results and ratings (lock held)."""
+        stats = self.matches.stats
+        if stats is None or live.row.result is None:
+            return None
+        outcome = msgspec.convert(live.row.result, Outcome)
+        if not await stats.record(live, outcome):
+            return None
+        log.warning("repair: match %s had no results; recorded them", live.id)
         return "results"

@@ -3,8 +3,10 @@
 - `ai_to_act`: an AI seat is to act, so start-up resumes only those matches.
 - `lease_owner`, `lease_until`: the process working on a match's timer or AI turn,
   until when; another process takes the work over once the lease has run out.
-- `repair_check`: set for every match active when this revision is applied, so
-  start-up repair looks at those once instead of loading every match each time.
+- `repair_check`: set for every match active, or finished without results, when
+  this revision is applied, so start-up repair looks at those once instead of
+  loading every match each time. (Starting and finishing are single transactions
+  from this version on, so no new match can need it.)
 
 Revision ID: 0004
 Revises: 0003
@@ -39,6 +41,12 @@ def upgrade() -> None:
     op.execute(
         sa.text("UPDATE matches SET ai_to_act = :yes, repair_check = :yes WHERE status = 'active'")
         .bindparams(yes=True)
+    )
+    op.execute(
+        sa.text(
+            "UPDATE matches SET repair_check = :yes WHERE status = 'finished' AND NOT EXISTS "
+            "(SELECT 1 FROM match_results WHERE match_results.match_id = matches.id)"
+        ).bindparams(yes=True)
     )
 
 
