@@ -1,11 +1,11 @@
 """The NEVER OVER planner against random-legal seats: mean score, win rate, decision time.
 
 Run ``python -m bench.never_over_ai [--games N] [--seed S] [--seats K] [--pack P]
-[--against random|greedy] [--partnerships off|rotating] [--session G]``. The planner takes seat ``game % seats`` so it plays
-every position equally often; every other seat plays a uniformly random legal
-action (or, with ``--against greedy``, a baseline that scores its best green,
-raises its cap only to unlock a green, never caps anyone, and otherwise
-discards). Games are played as ``bench.duel`` describes.
+[--against random|greedy] [--partnerships off|rotating] [--session G]``. The
+planner takes seat ``game % seats`` so it plays every position equally often;
+every other seat plays a uniformly random legal action (or, with ``--against
+greedy``, a baseline that scores its best green, raises its cap only to unlock a
+green, never caps anyone, and otherwise discards). Games are played as ``bench.duel`` describes.
 """
 
 from __future__ import annotations
