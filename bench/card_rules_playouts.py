@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from bot.engine import CHANCE, GameError
+from bot.engine import CHANCE, GameError, GameSpec
 from bot.games import build_registry
 from bot.games.coverta import flow as coverta_flow
 from bot.games.coverta.actions import Pass
@@ -113,7 +113,7 @@ def option_cycle(module: Any) -> list[dict[str, str]]:
 
 def seats_for(module: Any, options: dict[str, str], index: int) -> int:
     """Return a player count; rotating partnerships get five players most of the time."""
-    spec = module.spec
+    spec: GameSpec = module.spec
     if options.get("partnerships") == "rotating" and index % 4:
         return 5
     return spec.min_seats + index % (spec.max_seats - spec.min_seats + 1)
