@@ -1,11 +1,11 @@
 """The NEVER OVER planner against random-legal seats: mean score, win rate, decision time.
 
 Run ``python -m bench.never_over_ai [--games N] [--seed S] [--seats K] [--pack P]
-[--against random|greedy]``. The planner takes seat ``game % seats`` so it plays
-every position equally often; every other seat plays a uniformly random legal
-action (or, with ``--against greedy``, a baseline that scores its best green,
-raises its cap only to unlock a green, never caps anyone, and otherwise
-discards). Games are played as ``bench.duel`` describes.
+[--against random|greedy] [--partnerships off|rotating] [--session G]``. The
+planner takes seat ``game % seats`` so it plays every position equally often;
+every other seat plays a uniformly random legal action (or, with ``--against
+greedy``, a baseline that scores its best green, raises its cap only to unlock a
+green, never caps anyone, and otherwise discards). Games are played as ``bench.duel`` describes.
 """
 
 from __future__ import annotations
@@ -57,6 +57,11 @@ def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> N
     print(
         f"NEVER OVER planner vs {seats - 1} {against} seats, {options['pack']} pack, "
         f"{options['hand_size']} cards each, {duel.games} games"
+        + (
+            f", partnerships {options['partnerships']}, {options['games']} per match"
+            if "partnerships" in options
+            else ""
+        )
     )
     print(duel.win_line("planner", seats))
     print(duel.score_line("planner", against))
@@ -75,9 +80,14 @@ def main() -> None:
     )
     parser.add_argument("--hand-size", default="8")
     parser.add_argument("--against", choices=tuple(BASELINES), default="random")
+    parser.add_argument("--partnerships", choices=("off", "rotating"), default="off")
+    parser.add_argument("--session", default="1", help="games per match (10 for a full rotation)")
     args = parser.parse_args()
     options = {"pack": args.pack, "hand_size": args.hand_size, "against": args.against}
     given = {"pack": args.pack, "hand_size": args.hand_size}
+    if args.partnerships != "off" or args.session != "1":
+        given |= {"partnerships": args.partnerships, "games": args.session}
+        options |= {"partnerships": args.partnerships, "games": args.session}
     rules, duel, baseline = NeverOverRules(), Duel(), BASELINES[args.against]
     began = time.perf_counter()
     for game in range(args.games):

@@ -220,6 +220,10 @@ class LobbyService:
                 need = lobby.module.spec.min_seats
                 raise ServiceError(f"{lobby.module.spec.title} needs at least {need} seats.")
             options = lobby.module.spec.resolve_options(lobby.row.options, len(lobby.seats))
+            refusal = getattr(lobby.module.rules, "start_refusal", None)
+            problem = refusal(len(lobby.seats), options) if refusal else None
+            if problem:  # an option this seat count cannot play (a game's own reason)
+                raise ServiceError(problem)
             try:
                 await self.matches.begin(match_id, options)
             except ConcurrencyConflict:

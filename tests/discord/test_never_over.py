@@ -130,3 +130,26 @@ async def test_partnerships_picked_in_the_lobby_score_as_teams(world, settings) 
     outcome = (await env.bot.controller.matches.load(match_id)).match.outcome
     assert outcome is not None and outcome.ranks[0] == outcome.ranks[2]
     assert "Team" in text_of(env, table) and "Rematch" in text_of(env, table)
+
+
+async def test_rotating_partnerships_need_five_players_at_start(world) -> None:
+    """Rules §7: rotating partnerships are offered for five players; with other counts the
+    start is refused with a message that says why, and the lobby stays open."""
+    env = world.env
+    result = await world.alice.slash(world.channel, "never-over start", partnerships="rotating")
+    table = result.response
+    await world.bob.click(table, label="Join")
+    await world.alice.click(table, label="Add AI")
+    refused = await world.alice.click(table, label="Start")
+    assert "exactly five players" in answer(refused) and "this lobby has 3" in answer(refused)
+    match_id = match_id_of(env, table)
+    assert (await env.bot.controller.matches.row(match_id)).status == "lobby"
+    for _ in range(2):
+        await world.alice.click(table, label="Add AI")
+    await world.alice.click(table, label="Start")
+    live = await env.bot.controller.matches.load(match_id)
+    state = live.state
+    assert state.rotating and len(state.teams) == 5
+    sinistra, destra = (state.dealer + 1) % 5, (state.dealer - 1) % 5
+    assert {s for s in range(5) if state.teams[s] == state.teams[sinistra]} == {sinistra, destra}
+    assert "Partners in game 1: Team A (" in text_of(env, table)

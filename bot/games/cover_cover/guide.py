@@ -54,8 +54,11 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "How it ends",
         "- A player with no cards after a round is out; players out in the same round share "
         "their place. The last player holding cards wins.\n"
-        "- **Round limit** (option, 300 by default, or none): when it is reached, the most "
-        "cards wins; ties share the win.\n"
+        "- **No round limit** by default, as the game is traditionally played: it goes on "
+        "until one player holds all 52 cards. That often takes a few hundred rounds and "
+        "now and then over a thousand, so long games are best played with `auto: on`.\n"
+        "- **Round limit** (option: 25, 50, 100, 200, 300, 500 or 1000 rounds): when it is "
+        "reached, the most cards wins; ties share the win.\n"
         "- If everyone still in drops out of the same Cover-cover, they share the win "
         "(house rule).\n"
         "- Standings: the winners, then by card count (round limit only), then the players "
@@ -67,7 +70,8 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "round it posts a summary every few rounds (option `auto_summary_every`, 10 by "
         "default, house rule): rounds played, card counts, how many Cover-covers there were "
         "and how deep the deepest went, and who was knocked out. After each summary any "
-        "player (or an AI seat, at once) presses **Play the next rounds** to go on.",
+        "player (or an AI seat, at once) presses **Play the next rounds** to go on. The "
+        "table always shows the round being played, counted from 1.",
     ),
 )
 """(title, text) of each page."""

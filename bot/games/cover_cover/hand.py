@@ -8,7 +8,7 @@ from bot.engine.rules import Action
 from bot.engine.screen import Button, act
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Cover, Flip
-from bot.games.cover_cover.table import listed
+from bot.games.cover_cover.table import listed, round_label
 from bot.games.cover_cover.views import PrivateView
 
 
@@ -39,7 +39,7 @@ def note(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> st
     if Flip() in legal and public.auto:
         return "Auto is on: the bot flips for everyone. Any player may let it play on."
     if Flip() in legal:
-        return f"Round {public.round}: press **Flip** to turn up your top card."
+        return f"{round_label(public)}: press **Flip** to turn up your top card."
     if public.phase == "cover":
         return f"A Cover-cover is on: waiting for {listed(public.waiting, names)}."
     return f"Waiting for {listed(public.waiting, names)}."

@@ -9,7 +9,14 @@ from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
 from bot.games.cover_cover import guide
 from bot.games.cover_cover.hand import hand_body, hand_choices
-from bot.games.cover_cover.table import alt_text, pending_tie, scene, table_body, table_fields
+from bot.games.cover_cover.table import (
+    alt_text,
+    pending_tie,
+    round_label,
+    scene,
+    table_body,
+    table_fields,
+)
 from bot.games.cover_cover.views import PrivateView, PublicView
 
 COLOUR: Final = 0x1F7A4D
@@ -65,10 +72,9 @@ def title(view: PublicView) -> str:
     """Return the table title: loud during a Cover-cover."""
     if view.over:
         return "Cover-cover - match over"
-    limit = f" of {view.round_limit}" if view.round_limit else ""
     if pending_tie(view) is not None:
-        return f"COVER-COVER! - round {view.round}{limit}"
-    return f"Cover-cover - round {view.round}{limit}"
+        return f"COVER-COVER! - {round_label(view)}"
+    return f"Cover-cover - {round_label(view)}"
 
 
 def table_image(view: PublicView, names: Sequence[str]) -> bytes:

@@ -35,9 +35,10 @@ SPEC: Final = GameSpec(
     options=(
         OptionSpec(
             name="round_limit",
-            description="End after this many rounds; the most cards wins (0: no limit)",
+            description="Rounds before the most cards wins; 0 (default): until one player "
+            "holds every card",
             choices=tuple((v, f"{v} rounds" if v != "0" else "No limit") for v in ROUND_LIMITS),
-            default="300",
+            default="0",
         ),
         OptionSpec(
             name="auto",

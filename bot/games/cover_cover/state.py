@@ -74,8 +74,8 @@ class CoverState(msgspec.Struct, frozen=True):
     """Everything about a Cover-cover match."""
 
     seats: int
-    round_limit: int = 300
-    """0 means no limit."""
+    round_limit: int = 0
+    """0 (the default) means no limit: play until one player holds every card."""
     auto: bool = False
     summary_every: int = 10
     phase: Phase = "deal"

@@ -22,6 +22,16 @@ def listed(seats: Sequence[int], names: Sequence[str]) -> str:
     return render(say.names(seats), names) if seats else "nobody"
 
 
+def round_label(view: PublicView) -> str:
+    """Return the round being played as everyone reads it, ``Round N`` or ``Round N of L``.
+
+    Rounds count from 1 everywhere: before the deal the table already speaks of round 1,
+    the round the deal leads into (the counter itself is still 0, rules §3.3).
+    """
+    limit = f" of {view.round_limit}" if view.round_limit else ""
+    return f"Round {max(1, view.round)}{limit}"
+
+
 def shown_round(view: PublicView) -> RoundView | None:
     """Return the round the table shows: the one being played, else the last one decided."""
     return view.current or view.last
@@ -41,9 +51,9 @@ def pending_tie(view: PublicView) -> TieView | None:
 
 def status_line(view: PublicView, names: Sequence[str]) -> str:
     """Say what the table is waiting for."""
-    limit = f" of {view.round_limit}" if view.round_limit else ""
     tie = pending_tie(view)
     if view.over:
+        limit = f" of {view.round_limit}" if view.round_limit else ""
         return f"Played {view.round} round(s){limit}."
     if view.phase == "deal":
         return "Dealing the cards..."
@@ -52,8 +62,8 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
         return f"{loud}\nStill to shout **Cover-cover!**: {listed(view.waiting, names)}"
     if view.auto:
         every = say.auto_button(view.summary_every)
-        return f"Round {view.round}{limit}. Auto: any player may press **{every}** in My hand."
-    return f"Round {view.round}{limit}. Still to press **Flip**: {listed(view.waiting, names)}"
+        return f"{round_label(view)}. Auto: any player may press **{every}** in My hand."
+    return f"{round_label(view)}. Still to press **Flip**: {listed(view.waiting, names)}"
 
 
 def play_line(play: PlayView, names: Sequence[str]) -> str:
@@ -204,7 +214,7 @@ def picture_row(
 def heading(view: PublicView, shown: RoundView | None) -> str:
     """Return the picture's heading: the round shown, and the next one when it is waiting."""
     if shown is None:
-        return f"Round {view.round}"
+        return round_label(view)
     if shown.decided and not view.over and view.round > shown.number:
         return f"Round {shown.number} · done"
     return f"Round {shown.number}"
@@ -241,7 +251,7 @@ def footer(shown: RoundView | None, names: Sequence[str]) -> str:
 def alt_text(view: PublicView, names: Sequence[str]) -> str:
     """Describe the table picture in words."""
     shown = shown_round(view)
-    parts = round_lines(shown, names) if shown else [f"Round {view.round}: nothing flipped yet."]
+    parts = round_lines(shown, names) if shown else [f"{round_label(view)}: nothing flipped yet."]
     counts = [
         f"{names[p.seat]}: " + (f"out (round {p.out})" if p.out else f"{p.count} cards")
         for p in view.players

@@ -11,7 +11,9 @@ then plays the surest card in a place if its chance of success reaches
 the turn. It steals only when nearly sure, and abstains otherwise. It never
 places a card that breaks its own rules in the bluff variant: the penalty (two
 cards per token, elimination when going out on an empty pile, losing eligibility
-at a blocked end) outweighs the card shed, and drawing or passing is always legal.
+at a blocked end) outweighs the card shed. Drawing is legal while the pile has
+cards; once it is empty, passing is legal exactly when no card satisfies it (rules
+§4.2 C), so a turn always has either a compliant placement or the pass.
 """
 
 from __future__ import annotations

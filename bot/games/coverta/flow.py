@@ -75,6 +75,11 @@ def broken_rules(
     return [(r, i) for r, i in enumerate(state.instructions[seat]) if not i.check(new, reference)]
 
 
+def can_place(state: CovertaState, cards: Sequence[Card], seat: int) -> bool:
+    """Tell whether the seat holds a card its own instructions let it place now (§4.2 C)."""
+    return any(not broken_rules(state, cards, seat, c) for c in state.hands[seat])
+
+
 def enforced(state: CovertaState, seat: int) -> bool:
     """Tell whether the seat's own-row placements must follow its instructions."""
     return state.mode == "strict" or all(state.revealed[seat])
@@ -152,6 +157,8 @@ def pass_turn(d: Draft, seat: int) -> None:
     """Action C: pass, then maybe play in an opponent's place."""
     if d.state.draw_pile:
         raise IllegalAction("You may pass only once the draw pile is empty: draw a card instead.")
+    if can_place(d.state, d.cards, seat):
+        raise IllegalAction(say.CANNOT_PASS)
     d.update(window=False, passed=True)
     d.say(say.passed(seat))
     follow_up(d, seat, quiet_turn=True)

@@ -40,8 +40,11 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "again at no cost. The card becomes the new L.\n"
         "**B. Draw** the top card (allowed whenever the pile has cards). After drawing you "
         "may make one play in an opponent's place, but nothing goes into your own row.\n"
-        "**C. Pass**, only once the pile is empty. You may then make one play in an "
-        "opponent's place.\n\n"
+        "**C. Pass**, only once the pile is empty, and only if no card in your hand meets "
+        "your own instructions after L (the game ends only when nobody can place any more "
+        "cards). While one does, the bot does not offer the pass. In the bluff variant you "
+        "may still pass holding only cards that break your instructions. After a pass you "
+        "may make one play in an opponent's place.\n\n"
         "The drawn card and the cards you hold are yours alone to see.",
     ),
     (

@@ -137,5 +137,11 @@ def status_note(view: PrivateView, legal: Sequence[Action], turn: str) -> str:
         return f"{turn} is about to play: you may steal by playing a card in their place."
     if EndTurn() in legal:
         return "You may play one card in an opponent's place, or end your turn."
-    other = "draw" if Draw() in legal else "pass"
-    return f"Your turn: place a card in your own row, or {other}."
+    if Draw() in legal:
+        return "Your turn: place a card in your own row, or draw."
+    if Pass() in legal:
+        return "Your turn: place a card in your own row, or pass."
+    return (
+        "Your turn: place a card in your own row. The draw pile is empty and a card in "
+        "your hand fits your rules, so you cannot pass."
+    )

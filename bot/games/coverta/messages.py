@@ -28,6 +28,12 @@ _ADJECTIVES: dict[Trait, tuple[str, str]] = {
     Trait.BACKGROUND: ("black-background", "white-background"),
 }
 
+CANNOT_PASS = (
+    "You cannot pass: a card in your hand fits your own instructions, so you must place "
+    "a card in your own row."
+)
+"""A refused pass (§4.2 C); it names no card."""
+
 
 def p(seat: int) -> str:
     """Return the name placeholder of a seat."""

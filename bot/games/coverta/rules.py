@@ -97,7 +97,11 @@ class CovertaRules:
             plays = [PlayInPlace(c, o) for o in state.targets(seat) for c in hand]
             return (*plays, EndTurn())
         places = [Place(c) for c in hand if self._may_place(state, seat, c)]
-        return (*places, Draw() if state.draw_pile else Pass())
+        if state.draw_pile:
+            return (*places, Draw())
+        if flow.can_place(state, self.cards, seat):
+            return tuple(places)  # §4.2 C: no pass while a card fits your own instructions
+        return (*places, Pass())
 
     def chance_outcome(self, state: CovertaState, rng: Rng) -> CovertaAction:
         """Draw the deal, or the cards handed over after a failed attempt."""

@@ -11,6 +11,7 @@ from bot.engine.rules import Event, Transition
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Deal, Play
 from bot.games.never_over.cards import sort_key
+from bot.games.never_over.partners import around_dealer, rotating_teams
 from bot.games.never_over.plays import refusal
 from bot.games.never_over.state import NeverOverState
 
@@ -60,9 +61,11 @@ def deal(d: Draft, action: Deal) -> None:
     hands: list[list[int]] = [[] for _ in range(n)]
     for i, card in enumerate(action.order[: size * n]):
         hands[order[i % n]].append(card)
+    game = s.game + 1
     d.update(
         phase="play",
-        game=s.game + 1,
+        game=game,
+        teams=rotating_teams(n, action.dealer, game) if s.rotating else s.teams,
         dealer=action.dealer,
         turn=order[0],
         hands=tuple(sorted_hand(s, h) for h in hands),
@@ -97,7 +100,13 @@ def announce_deal(d: Draft) -> None:
         d.say(say.hand_lowered(s.asked_hand_size, s.hand_size, s.seats))
     if s.game == 1 and s.teams_dropped:
         d.say(say.TEAMS_DROPPED)
+    if s.game == 1 and s.rotating_dropped:
+        d.say(say.rotating_dropped(s.seats))
     d.say(say.dealt(s.game, s.games, s.dealer, s.turn, s.hand_size))
+    if s.rotating:
+        around = around_dealer(s.seats, s.dealer, s.game)
+        others = tuple(x for x in range(s.seats) if x not in around)
+        d.say(say.partners(s.game, around, others))
     for seat in range(s.seats):
         d.tell(seat, say.your_hand([s.card(c) for c in s.hands[seat]]))
 
@@ -178,7 +187,10 @@ def end_game(d: Draft) -> None:
     s = d.state
     scores = tuple(s.score(x) for x in range(s.seats))
     d.say(say.game_over(s.game, scores))
+    if s.rotating:
+        d.say(say.partnership_points(s.game, [s.game_points(x) for x in range(s.seats)]))
     for seat in range(s.seats):
         if s.hands[seat]:
             d.say(say.set_aside(seat, [s.card(c) for c in s.hands[seat]]))
-    d.update(results=(*s.results, scores), phase="deal" if s.game < s.games else "over")
+    points = tuple(s.game_points(x) for x in range(s.seats))
+    d.update(results=(*s.results, points), phase="deal" if s.game < s.games else "over")

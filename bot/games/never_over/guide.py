@@ -65,6 +65,13 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "- **Partnerships**: each seat picks a team in the lobby. A team scores the total of "
         "its members' green piles; teams are ranked. Green cards still only go on your own "
         "pile. If every seat picks the same team, the bot plays without teams (house rule).\n"
+        "- **Rotating partnerships** (`partnerships: rotating`, five players only): partners "
+        "change with the deal. In games 1-5 of the session the dealer's left (sinistra) and "
+        "right (destra) neighbours partner against the other three; in games 6-10 sinistra, "
+        "the dealer and destra play against the other two (a longer session starts over). "
+        "Each game every player scores their partnership's green total; session totals are "
+        "per player. The table shows this game's partners. Choose 5 or 10 games so everyone "
+        "deals equally often. With any other number of players the bot refuses to start.\n"
         "- **Session** of several games: the deal passes to the left each game and scores "
         "add up; the highest total wins, ties share (house rule). Choose a number of games "
         "that is a multiple of the number of players so everyone deals equally often.",

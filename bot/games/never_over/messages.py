@@ -24,6 +24,24 @@ BAD_DEAL = "That deal does not fit this table."
 TEAMS_DROPPED = "Partnerships are off for this session: every seat picked the same team."
 
 
+def rotating_refused(seats: int) -> str:
+    """Refuse to start rotating partnerships with the wrong number of players (rules §7)."""
+    return (
+        "Rotating partnerships are played by exactly five players (sinistra and destra "
+        "partner against the other three, later sinistra, dealer and destra against two); "
+        f"this lobby has {seats}. Seat five players, or open a lobby with partnerships "
+        "off or on."
+    )
+
+
+def rotating_dropped(seats: int) -> str:
+    """Announce that rotating partnerships were asked for with the wrong player count."""
+    return (
+        f"Rotating partnerships need five players, not {seats}: this session is played "
+        "without partnerships."
+    )
+
+
 def p(seat: int) -> str:
     """Return the name placeholder of a seat."""
     return f"{{p[{seat}]}}"
@@ -130,6 +148,20 @@ def game_over(game: int, scores: Sequence[int]) -> str:
 def set_aside(seat: int, cards: Sequence[Card]) -> str:
     """Reveal the cards a player set aside."""
     return f"{p(seat)} had set aside: {labels(list(cards))}."
+
+
+def partners(game: int, around: Sequence[int], others: Sequence[int]) -> str:
+    """Announce the rotating partnership of a game (rules §7)."""
+    return (
+        f"Game {game} partners: {' and '.join(p(s) for s in around)} against "
+        f"{' and '.join(p(s) for s in others)}. Each player scores their partnership's total."
+    )
+
+
+def partnership_points(game: int, points: Sequence[int]) -> str:
+    """Announce what every player scores in a game of rotating partnerships."""
+    each = ", ".join(f"{p(s)} {value}" for s, value in enumerate(points))
+    return f"Partnership totals of game {game}, scored by each partner: {each}."
 
 
 def team_name(team: str, members: Sequence[int]) -> str:

@@ -17,13 +17,14 @@ from bot.games.never_over import flow
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Deal, Discard, NeverOverAction, Play, Retire, decode
 from bot.games.never_over.cards import pack_cards
+from bot.games.never_over.partners import ROTATING_SEATS
 from bot.games.never_over.plays import legal_actions
 from bot.games.never_over.scoring import ranks, side_points, summary
 from bot.games.never_over.state import NeverOverState
 from bot.games.never_over.views import PrivateView, PublicView, private_view, public_view
 
 HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
-GAMES: Final = ("1", "2", "3", "4", "5", "6")
+GAMES: Final = ("1", "2", "3", "4", "5", "6", "10")
 TEAMS: Final = ("A", "B", "C")
 
 SPEC: Final = GameSpec(
@@ -57,8 +58,9 @@ SPEC: Final = GameSpec(
         ),
         OptionSpec(
             name="partnerships",
-            description="Play in fixed teams, each seat picking its team in the lobby",
-            choices=(("off", "Off"), ("on", "On")),
+            description="on: fixed teams picked in the lobby; rotating: 5 players, partners "
+            "change with the deal",
+            choices=(("off", "Off"), ("on", "On"), ("rotating", "Rotating (5 players)")),
             default="off",
         ),
         OptionSpec(
@@ -80,6 +82,7 @@ def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
     picks = tuple(chosen["team"].split(","))[:seats]
     wanted = chosen["partnerships"] == "on"
     teams = picks if wanted and len(set(picks)) >= 2 else ()
+    rotating = chosen["partnerships"] == "rotating"
     return NeverOverState(
         seats=seats,
         pack=chosen["pack"],
@@ -88,6 +91,8 @@ def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
         games=int(chosen["games"]),
         teams=teams,
         teams_dropped=wanted and not teams,
+        rotating=rotating and seats == ROTATING_SEATS,
+        rotating_dropped=rotating and seats != ROTATING_SEATS,
         hands=((),) * seats,
         greens=((),) * seats,
         reds=((),) * seats,
@@ -105,6 +110,16 @@ class NeverOverRules:
         if not SPEC.min_seats <= seats <= SPEC.max_seats:
             raise ValueError(f"NEVER OVER needs 2 to 6 players, not {seats}")
         return session_state(seats, SPEC.resolve_options(options, seats))
+
+    def start_refusal(self, seats: int, options: Mapping[str, str]) -> str | None:
+        """Say why a lobby with this many seats may not start with these options, if so.
+
+        Rotating partnerships (rules §7) are offered for five players only.
+        """
+        chosen = SPEC.resolve_options(options, seats)
+        if chosen["partnerships"] == "rotating" and seats != ROTATING_SEATS:
+            return say.rotating_refused(seats)
+        return None
 
     def to_act(self, state: NeverOverState) -> frozenset[Seat]:
         """Return the player to move, {CHANCE} before a deal, or nothing at the end."""
@@ -167,10 +182,10 @@ class NeverOverRules:
             return None
         totals = state.totals()
         return Outcome(
-            ranks=ranks(totals, state.teams),
+            ranks=ranks(totals, state.ranked_teams),
             termination="session" if state.games > 1 else "all_retired",
             summary=summary(state),
-            scores=tuple(float(v) for v in side_points(totals, state.teams)),
+            scores=tuple(float(v) for v in side_points(totals, state.ranked_teams)),
         )
 
     def hidden_from(self, state: NeverOverState, seat: Seat | None) -> Sequence[Any]:

@@ -51,7 +51,7 @@ def side_points(values: Sequence[int], teams: Sequence[str]) -> tuple[int, ...]:
 
 def summary(state: NeverOverState) -> str:
     """Return who won the game or the session, in one sentence."""
-    ranked = sides(state.totals(), state.teams)
+    ranked = sides(state.totals(), state.ranked_teams)
     best = max(side.points for side in ranked)
     names = [side.name() for side in ranked if side.points == best]
     return say.winners_text(names, best, state.games)

@@ -26,6 +26,10 @@ class NeverOverState(msgspec.Struct, frozen=True):
     """Each seat's team when partnerships are on; empty when they are off."""
     teams_dropped: bool = False
     """Partnerships were asked for, but every seat picked the same team."""
+    rotating: bool = False
+    """Rotating partnerships (five players): ``teams`` is set anew at every deal."""
+    rotating_dropped: bool = False
+    """Rotating partnerships were asked for with a player count other than five."""
     phase: Phase = "deal"
     game: int = 0
     """Number of the game being played (0 before the first deal)."""
@@ -76,10 +80,28 @@ class NeverOverState(msgspec.Struct, frozen=True):
         """Tell whether two different seats play in the same team."""
         return bool(self.teams) and seat != other and self.teams[seat] == self.teams[other]
 
+    def game_points(self, seat: int) -> int:
+        """Return what a seat scores in the current game (rules §5.2, §7).
+
+        Its own green total; with rotating partnerships, its partnership's green total.
+        """
+        if not self.rotating or not self.teams:
+            return self.score(seat)
+        team = self.teams[seat]
+        return sum(self.score(o) for o in range(self.seats) if self.teams[o] == team)
+
+    @property
+    def ranked_teams(self) -> tuple[str, ...]:
+        """Return the teams the session is ranked by: fixed teams only.
+
+        Rotating partners change every game, so running totals are per player.
+        """
+        return () if self.rotating else self.teams
+
     def totals(self) -> tuple[int, ...]:
         """Return each seat's session total: finished games plus the current game."""
         live = self.phase == "play"
         return tuple(
-            sum(r[s] for r in self.results) + (self.score(s) if live else 0)
+            sum(r[s] for r in self.results) + (self.game_points(s) if live else 0)
             for s in range(self.seats)
         )

@@ -36,7 +36,10 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     """Return the table message's text."""
     lines = [f"**{render(outcome.summary, names)}**"] if outcome else []
     lines += status_lines(view, names)
-    if view.teams:
+    if view.teams and view.rotating:
+        lines.append(f"Partners in game {view.game}: " + team_scores(view, names))
+        lines.append("Each player scores their partnership's total; session totals are per player.")
+    elif view.teams:
         lines.append("Teams: " + team_scores(view, names))
     if outcome:
         order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
@@ -51,7 +54,7 @@ def team_scores(view: PublicView, names: Sequence[str]) -> str:
     parts = []
     for now, total in zip(game, session, strict=True):
         members = ", ".join(names[s] for s in now.members)
-        extra = f" (session {total.points})" if view.games > 1 else ""
+        extra = f" (session {total.points})" if view.games > 1 and not view.rotating else ""
         parts.append(f"Team {now.team} ({members}): {now.points}{extra}")
     return " · ".join(parts)
 

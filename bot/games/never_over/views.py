@@ -45,11 +45,14 @@ class PublicView(msgspec.Struct, frozen=True):
     stock: int
     """Cards left in the stock."""
     teams: tuple[str, ...]
+    """Each seat's team letter in this game (empty without partnerships)."""
     results: tuple[tuple[int, ...], ...]
     """Scores of every finished game, per seat."""
     over: bool
     revealed: tuple[tuple[Card, ...], ...] = ()
     """Every hand, once the game is over."""
+    rotating: bool = False
+    """Rotating partnerships: ``teams`` change with every deal, totals are per player."""
 
 
 class PrivateView(msgspec.Struct, frozen=True):
@@ -96,6 +99,7 @@ def public_view(state: NeverOverState) -> PublicView:
         results=s.results,
         over=s.phase == "over",
         revealed=tuple(tuple(s.card(c) for c in h) for h in s.hands) if shown else (),
+        rotating=s.rotating,
     )
 
 

@@ -58,7 +58,7 @@ def test_the_decided_round_names_the_winner_and_every_level() -> None:
     table.play(0, "C")
     table.play(1, "C")
     screen = TEXT.table(table.public(), NAMES, None)
-    assert screen.title == "Cover-cover - round 2 of 300"
+    assert screen.title == "Cover-cover - Round 2"
     assert (
         "Cover-cover (Ana and Ben tied with kings): Ana 1 face down, shows 9♦; Ben" in screen.body
     )

@@ -158,7 +158,8 @@ def test_equal_counts_share_the_win_at_the_round_limit() -> None:
     s = table.state
     assert [s.count(p) for p in (A, B, C)] == [4, 3, 1]
     hands = [cards("A♠", "2♠"), cards("2♥", "4♥", "5♥", "6♥", "7♥"), cards("3♥")]
-    table = Table(msgspec.structs.replace(constructed(hands), round=300))
+    limited = constructed(hands, options={"round_limit": "300"})
+    table = Table(msgspec.structs.replace(limited, round=300))
     table.flip_all()
     s = table.state
     assert [s.count(p) for p in (A, B, C)] == [4, 4, 0] and s.winners == (A, B)

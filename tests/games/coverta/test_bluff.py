@@ -147,6 +147,7 @@ def test_going_out_with_an_empty_pile_eliminates() -> None:
     s = table.state
     assert s.eliminated == (True, False) and RULES.outcome(s) is None
     assert RULES.to_act(s) == {BOB} and s.targets(BOB) == ()
+    table.set_hands({BOB: (10, 15)}, pile=())  # after L = 14 neither card fits Bob's rules
     table.play(BOB, "C")  # alone and quiet: the table is blocked
     outcome = RULES.outcome(table.state)
     assert outcome is not None and outcome.ranks == (2, 1) and outcome.winners == {BOB}
@@ -164,7 +165,7 @@ def test_a_card_placed_by_someone_else_is_never_tokened() -> None:  # §8.10
 
 def test_blocked_end_excludes_players_hiding_broken_cards() -> None:
     table = bluff_after_27()
-    table.set_hands({ALICE: (1,), BOB: (4, 10, 15)}, pile=())
+    table.set_hands({ALICE: (1,), BOB: (4, 10, 16)}, pile=())  # nothing fits after L = 27
     for seat in (BOB, ALICE):
         table.play(seat, "C")
         table.play(seat, "E")

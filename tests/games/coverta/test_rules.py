@@ -257,15 +257,16 @@ def test_wrong_seat_and_wrong_phase() -> None:
 
 def test_quiet_turns_and_the_blocked_end() -> None:  # §5.2, §8.15
     table = play_example_to_step(5)
-    table.set_hands({ALICE: (1, 3), BOB: (4, 10, 15)}, pile=())
+    # L = 24: none of these cards fits its holder's own instructions, so both may pass.
+    table.set_hands({ALICE: (1, 5), BOB: (10, 15, 16)}, pile=())
     table.play(BOB, "C")  # barred from Alice: the pass ends the turn
     assert table.state.quiet == 1 and table.state.turn == ALICE
     table.play(ALICE, "C")
     table.play(ALICE, "P.1.1")  # fails: cards change hands, Q resets
-    table.play(CHANCE, "G.4,10")
+    table.play(CHANCE, "G.10,15")
     assert table.state.quiet == 0
-    assert (table.hand(ALICE), table.hand(BOB)) == ((1, 3, 4, 10), (15,))
-    table.set_hands({ALICE: (1, 3), BOB: (4, 10, 15)}, pile=())
+    assert (table.hand(ALICE), table.hand(BOB)) == ((1, 5, 10, 15), (16,))
+    table.set_hands({ALICE: (1, 5), BOB: (10, 15, 16)}, pile=())
     table.tweak(bars=((BOB, ALICE), (ALICE, BOB)))
     table.play(BOB, "C")
     assert RULES.outcome(table.state) is None
@@ -277,7 +278,7 @@ def test_quiet_turns_and_the_blocked_end() -> None:  # §5.2, §8.15
 
 def test_blocked_end_ties_share_the_win() -> None:
     table = play_example_to_step(5)
-    table.set_hands({ALICE: (1, 3), BOB: (4, 10)}, pile=())
+    table.set_hands({ALICE: (1, 5), BOB: (10, 15)}, pile=())  # no card fits its holder
     table.tweak(bars=((BOB, ALICE), (ALICE, BOB)))
     table.play(BOB, "C")
     table.play(ALICE, "C")
