@@ -124,7 +124,9 @@ async def test_a_process_started_with_a_dead_ones_shards_resumes_its_matches(
         await a.lobbies.add_ai(lobby, 7)
     a.matches.kick = lambda match_id: None  # type: ignore[method-assign]  # dies before moving
     await a.lobbies.start(lobby, 7)
-    await a.store.matches.claim(lobby, "process-0", a.clock.now, a.clock.now + timedelta(seconds=60))
+    await a.store.matches.claim(
+        lobby, "process-0", a.clock.now, a.clock.now + timedelta(seconds=60)
+    )
     engine = make_engine(db_url)
     try:
         clock = FakeClock()
@@ -184,5 +186,3 @@ def _count_conflicts(*worlds: World) -> list[int]:
 
         repo.append_events = counted  # type: ignore[method-assign]
     return found
-
-

@@ -98,4 +98,3 @@ async def test_start_up_repair_looks_only_at_flagged_matches(world: World) -> No
     assert loads == [ids[2]]
     row = await world.store.matches.get_match(ids[2])
     assert row is not None and not row.repair_check
-
