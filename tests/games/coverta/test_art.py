@@ -232,9 +232,11 @@ def test_many_columns_stay_within_the_caps_and_elide_the_middle() -> None:
         return grid_of(*cells, columns=columns)
 
     wide = open_png(layout_png(grid(30)))
-    assert wide.width <= art.MAX_WIDTH and wide.height <= art.MAX_HEIGHT
+    assert wide.size == (art.MAX_WIDTH, art.MAX_HEIGHT)
     recent = open_png(layout_png(grid(art.RECENT_COLUMNS + 1)))
-    assert wide.width == recent.width + art.ELLIPSIS_WIDTH
+    assert recent.size == wide.size and recent.tobytes() != wide.tobytes()
+    shown = art._shown_columns(30)
+    assert shown[:2] == (0, None) and len(shown) == art.RECENT_COLUMNS + 2
 
 
 def test_crowded_layout_is_scaled_down_to_the_caps() -> None:
