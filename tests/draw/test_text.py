@@ -8,7 +8,18 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.draw import text
 from bot.draw.markers import ROBOT, ROBOT_TEXT, robot_name
 
-NAMES = ["Zoë", "Ωμέγα", "Niccolò", "李雷", "🤖 AI", "♠♣♥♦", "Жанна", "김민준", "さくら", "Zoe\u0308"]
+NAMES = [
+    "Zoë",
+    "Ωμέγα",
+    "Niccolò",
+    "李雷",
+    "🤖 AI",
+    "♠♣♥♦",
+    "Жанна",
+    "김민준",
+    "さくら",
+    "Zoe\u0308",
+]
 
 
 def _pixels(font: text.Font, ch: str) -> tuple[tuple[int, int], bytes]:
