@@ -65,6 +65,8 @@ RECENT_COLUMNS = 12
 """With more columns than column 0 plus this many, the middle ones are elided."""
 LAYOUT_SCALE, MIN_SCALE = 1.0, 0.28
 """The largest card scale of the layout, and the smallest before the picture shrinks."""
+BAND_GAIN = 1.2
+"""Two bands are drawn only when their cards are at least this much larger than in one."""
 PAD, CELL_GAP, LABEL_MAX, HEADER, ELLIPSIS_WIDTH = 6, 4, 130, 30, 30
 
 
@@ -218,6 +220,8 @@ class _Plan:
     label_width: int
     row_height: int
     rows: int
+    current: bool = True
+    """Whether this band holds the current (last) column, drawn highlighted."""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -248,9 +252,15 @@ def _cell_counts(grid: LayoutGrid) -> dict[tuple[int, int], int]:
     return counts
 
 
-def _plan(grid: LayoutGrid, scale: float) -> _Plan:
-    """Measure the layout picture at one card scale."""
-    counts, shown = _cell_counts(grid), _shown_columns(grid.columns)
+def _plan(
+    grid: LayoutGrid,
+    scale: float,
+    shown: tuple[int | None, ...] | None = None,
+    current: bool = True,
+) -> _Plan:
+    """Measure the layout picture (or one band of its columns) at one card scale."""
+    counts = _cell_counts(grid)
+    shown = _shown_columns(grid.columns) if shown is None else shown
     card_width, card_height = card_box(scale)
     rows = range(len(grid.rows))
     deepest = {c: max([1] + [counts.get((r, c), 0) for r in rows]) for c in shown if c is not None}
@@ -261,7 +271,7 @@ def _plan(grid: LayoutGrid, scale: float) -> _Plan:
     labels = [width(label, 16) for label in grid.rows] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
     row_height = 2 * PAD + card_height + _caption_size(scale) + 4
-    return _Plan(scale, shown, widths, label_width, row_height, len(grid.rows))
+    return _Plan(scale, shown, widths, label_width, row_height, len(grid.rows), current)
 
 
 def _caption_size(scale: float) -> int:
@@ -269,12 +279,40 @@ def _caption_size(scale: float) -> int:
     return max(11, round(14 * scale))
 
 
-def _choose_plan(grid: LayoutGrid) -> _Plan:
-    """Shrink the cards until the picture fits the size caps (or the scale floor)."""
-    plan = _plan(grid, LAYOUT_SCALE)
-    while plan.scale > MIN_SCALE and not _fits(plan.size):
-        plan = _plan(grid, max(MIN_SCALE, plan.scale * 0.95))
-    return plan
+def _bands(grid: LayoutGrid, count: int, scale: float) -> tuple[_Plan, ...]:
+    """Measure the columns split into ``count`` bands stacked top to bottom."""
+    shown = _shown_columns(grid.columns)
+    size = -(-len(shown) // count)
+    parts = [shown[i : i + size] for i in range(0, len(shown), size)]
+    return tuple(
+        _plan(grid, scale, part, current=i == len(parts) - 1) for i, part in enumerate(parts)
+    )
+
+
+def _stacked(bands: tuple[_Plan, ...]) -> tuple[int, int]:
+    """Return the size of bands stacked top to bottom."""
+    return max(b.size[0] for b in bands), sum(b.size[1] for b in bands)
+
+
+def _fitting(grid: LayoutGrid, count: int) -> tuple[_Plan, ...]:
+    """Shrink the cards of ``count`` bands until they fit the size caps (or the scale floor)."""
+    bands = _bands(grid, count, LAYOUT_SCALE)
+    while bands[0].scale > MIN_SCALE and not _fits(_stacked(bands)):
+        bands = _bands(grid, count, max(MIN_SCALE, bands[0].scale * 0.95))
+    return bands
+
+
+def _choose_plan(grid: LayoutGrid) -> tuple[_Plan, ...]:
+    """Return the bands to draw: one, or two when that lets the cards be clearly larger.
+
+    A layout with many rounds and few players is wide and flat; cut in two bands it
+    fills the 4:3 picture with cards half again as large.
+    """
+    one = _fitting(grid, 1)
+    if len(_shown_columns(grid.columns)) < 4:
+        return one
+    two = _fitting(grid, 2)
+    return two if two[0].scale > one[0].scale * BAND_GAIN else one
 
 
 def _fits(size: tuple[int, int]) -> bool:
@@ -284,7 +322,17 @@ def _fits(size: tuple[int, int]) -> bool:
 
 def layout_png(grid: LayoutGrid) -> bytes:
     """Draw the layout grid (rows by columns, several cards per cell) as PNG bytes."""
-    plan = _choose_plan(grid)
+    bands = _choose_plan(grid)
+    image = canvas(_stacked(bands), FELT)
+    top = 0
+    for plan in bands:
+        image.alpha_composite(_band_image(grid, plan), (0, top))
+        top += plan.size[1]
+    return _png(framed(image, FELT, grow=1.0))
+
+
+def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
+    """Draw one band of the layout: its header, the row labels and its columns' cards."""
     image = canvas(plan.size, FELT)
     _draw_backdrop(ImageDraw.Draw(image), plan, grid)
     index = {column: i for i, column in enumerate(plan.shown) if column is not None}
@@ -294,7 +342,7 @@ def layout_png(grid: LayoutGrid) -> bytes:
             by_cell.setdefault((cell.row, index[cell.column]), []).append(cell)
     for (row, i), cells in by_cell.items():
         _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells)
-    return _png(framed(image, FELT, grow=1.0))
+    return image
 
 
 def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> None:
@@ -302,7 +350,7 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     width, height = plan.size
     for row in range(1, plan.rows, 2):
         draw.rectangle((0, plan.top(row), width, plan.top(row + 1) - 1), fill=FELT_STRIPE)
-    if plan.shown:
+    if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
     for row, label in enumerate(grid.rows):

@@ -247,3 +247,18 @@ def test_crowded_layout_is_scaled_down_to_the_caps() -> None:
         cells.append(LayoutCell(card, 1 + n % 6, 1 + n % 14, n + 1, by="Someone", last=n == 199))
     image = open_png(layout_png(LayoutGrid(rows=rows, columns=15, cells=tuple(cells))))
     assert image.width <= art.MAX_WIDTH and image.height <= art.MAX_HEIGHT
+
+
+def test_a_wide_flat_layout_is_cut_in_two_bands_with_larger_cards() -> None:
+    """Two players and many rounds: two stacked bands fill the 4:3 picture better than one."""
+    cells = [START]
+    for column in range(1, 20):
+        card = make(column % 40 + 1, (column % 2, 0, 1, 0, 1))
+        cells.append(LayoutCell(card, 1 + column % 2, column, column + 1))
+    flat = LayoutGrid(rows=("start", "A", "B"), columns=20, cells=tuple(cells))
+    bands = art._choose_plan(flat)
+    assert len(bands) == 2 and bands[0].scale > art._fitting(flat, 1)[0].scale * art.BAND_GAIN
+    assert [b.current for b in bands] == [False, True]
+    tall = LayoutGrid(rows=("start", *"ABCDEF"), columns=3, cells=(START,))
+    assert len(art._choose_plan(tall)) == 1
+    assert open_png(layout_png(flat)).size == (art.MAX_WIDTH, art.MAX_HEIGHT)
