@@ -219,7 +219,8 @@ class _Plan:
     widths: tuple[int, ...]
     label_width: int
     row_height: int
-    rows: int
+    row_ids: tuple[int, ...]
+    """The grid rows this band draws, top to bottom."""
     current: bool = True
     """Whether this band holds the current (last) column, drawn highlighted."""
 
@@ -227,6 +228,11 @@ class _Plan:
     def size(self) -> tuple[int, int]:
         """Return the whole picture's pixel size."""
         return self.label_width + sum(self.widths), HEADER + self.row_height * self.rows
+
+    @property
+    def rows(self) -> int:
+        """Return how many rows the band draws."""
+        return len(self.row_ids)
 
     def left(self, index: int) -> int:
         """Return the x of the left edge of the index-th shown column."""
@@ -257,6 +263,7 @@ def _plan(
     scale: float,
     shown: tuple[int | None, ...] | None = None,
     current: bool = True,
+    row_ids: tuple[int, ...] | None = None,
 ) -> _Plan:
     """Measure the layout picture (or one band of its columns) at one card scale."""
     counts = _cell_counts(grid)
@@ -271,7 +278,8 @@ def _plan(
     labels = [width(label, 16) for label in grid.rows] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
     row_height = 2 * PAD + card_height + _caption_size(scale) + 4
-    return _Plan(scale, shown, widths, label_width, row_height, len(grid.rows), current)
+    row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
+    return _Plan(scale, shown, widths, label_width, row_height, row_ids, current)
 
 
 def _caption_size(scale: float) -> int:
@@ -279,40 +287,59 @@ def _caption_size(scale: float) -> int:
     return max(11, round(14 * scale))
 
 
-def _bands(grid: LayoutGrid, count: int, scale: float) -> tuple[_Plan, ...]:
-    """Measure the columns split into ``count`` bands stacked top to bottom."""
-    shown = _shown_columns(grid.columns)
-    size = -(-len(shown) // count)
-    parts = [shown[i : i + size] for i in range(0, len(shown), size)]
-    return tuple(
-        _plan(grid, scale, part, current=i == len(parts) - 1) for i, part in enumerate(parts)
-    )
+Placed = tuple[tuple[_Plan, tuple[int, int]], ...]
+"""Bands of the layout with the top-left corner each is drawn at."""
 
 
-def _stacked(bands: tuple[_Plan, ...]) -> tuple[int, int]:
-    """Return the size of bands stacked top to bottom."""
-    return max(b.size[0] for b in bands), sum(b.size[1] for b in bands)
+def _bands(grid: LayoutGrid, split: str, scale: float) -> Placed:
+    """Measure the layout whole (``one``), its columns in two stacked bands (``columns``),
+    or its rows in two bands side by side (``rows``)."""
+    if split == "columns":
+        shown = _shown_columns(grid.columns)
+        size = -(-len(shown) // 2)
+        parts = [shown[:size], shown[size:]]
+        upper = _plan(grid, scale, parts[0], current=False)
+        return (upper, (0, 0)), (_plan(grid, scale, parts[1]), (0, upper.size[1]))
+    if split == "rows":
+        ids = tuple(range(len(grid.rows)))
+        size = -(-len(ids) // 2)
+        left = _plan(grid, scale, row_ids=ids[:size])
+        return (left, (0, 0)), (_plan(grid, scale, row_ids=ids[size:]), (left.size[0], 0))
+    return ((_plan(grid, scale), (0, 0)),)
 
 
-def _fitting(grid: LayoutGrid, count: int) -> tuple[_Plan, ...]:
-    """Shrink the cards of ``count`` bands until they fit the size caps (or the scale floor)."""
-    bands = _bands(grid, count, LAYOUT_SCALE)
-    while bands[0].scale > MIN_SCALE and not _fits(_stacked(bands)):
-        bands = _bands(grid, count, max(MIN_SCALE, bands[0].scale * 0.95))
+def _extent(bands: Placed) -> tuple[int, int]:
+    """Return the size of the picture holding placed bands."""
+    right = max(at[0] + plan.size[0] for plan, at in bands)
+    return right, max(at[1] + plan.size[1] for plan, at in bands)
+
+
+def _fitting(grid: LayoutGrid, split: str) -> Placed:
+    """Shrink the cards of a split until it fits the size caps (or the scale floor)."""
+    bands = _bands(grid, split, LAYOUT_SCALE)
+    while bands[0][0].scale > MIN_SCALE and not _fits(_extent(bands)):
+        bands = _bands(grid, split, max(MIN_SCALE, bands[0][0].scale * 0.95))
     return bands
 
 
-def _choose_plan(grid: LayoutGrid) -> tuple[_Plan, ...]:
-    """Return the bands to draw: one, or two when that lets the cards be clearly larger.
+def _choose_plan(grid: LayoutGrid) -> Placed:
+    """Return the bands to draw: the whole grid, or two bands when their cards are clearly larger.
 
-    A layout with many rounds and few players is wide and flat; cut in two bands it
-    fills the 4:3 picture with cards half again as large.
+    A layout with many rounds and few players is wide and flat: its columns are cut in
+    two bands stacked top to bottom. One with many players and few rounds is tall and
+    narrow: its rows are cut in two bands side by side. Either fills the 4:3 picture.
     """
-    one = _fitting(grid, 1)
-    if len(_shown_columns(grid.columns)) < 4:
-        return one
-    two = _fitting(grid, 2)
-    return two if two[0].scale > one[0].scale * BAND_GAIN else one
+    best = _fitting(grid, "one")
+    splits = []
+    if len(_shown_columns(grid.columns)) >= 4:
+        splits.append("columns")
+    if len(grid.rows) >= 4:
+        splits.append("rows")
+    for split in splits:
+        bands = _fitting(grid, split)
+        if bands[0][0].scale > best[0][0].scale * BAND_GAIN:
+            best = bands
+    return best
 
 
 def _fits(size: tuple[int, int]) -> bool:
@@ -323,11 +350,11 @@ def _fits(size: tuple[int, int]) -> bool:
 def layout_png(grid: LayoutGrid) -> bytes:
     """Draw the layout grid (rows by columns, several cards per cell) as PNG bytes."""
     bands = _choose_plan(grid)
-    image = canvas(_stacked(bands), FELT)
-    top = 0
-    for plan in bands:
-        image.alpha_composite(_band_image(grid, plan), (0, top))
-        top += plan.size[1]
+    image = canvas(_extent(bands), FELT)
+    for plan, at in bands:
+        image.alpha_composite(_band_image(grid, plan), at)
+        if at[0]:
+            ImageDraw.Draw(image).line((at[0], 0, at[0], image.height), fill=INK_DIM, width=2)
     return _png(framed(image, FELT, grow=1.0))
 
 
@@ -336,10 +363,11 @@ def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
     image = canvas(plan.size, FELT)
     _draw_backdrop(ImageDraw.Draw(image), plan, grid)
     index = {column: i for i, column in enumerate(plan.shown) if column is not None}
+    local = {row: i for i, row in enumerate(plan.row_ids)}
     by_cell: dict[tuple[int, int], list[LayoutCell]] = {}
     for cell in sorted(grid.cells, key=lambda c: c.placement):
-        if cell.column in index and 0 <= cell.row < len(grid.rows):
-            by_cell.setdefault((cell.row, index[cell.column]), []).append(cell)
+        if cell.column in index and cell.row in local:
+            by_cell.setdefault((local[cell.row], index[cell.column]), []).append(cell)
     for (row, i), cells in by_cell.items():
         _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells)
     return image
@@ -348,15 +376,18 @@ def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
 def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> None:
     """Draw row stripes, the current column band, the header and the row labels."""
     width, height = plan.size
-    for row in range(1, plan.rows, 2):
-        draw.rectangle((0, plan.top(row), width, plan.top(row + 1) - 1), fill=FELT_STRIPE)
+    for row, row_id in enumerate(plan.row_ids):
+        if row_id % 2:
+            box = (0, plan.top(row), width, plan.top(row + 1) - 1)
+            draw.rectangle(box, fill=FELT_STRIPE)
     if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
-    for row, label in enumerate(grid.rows):
+    for row, row_id in enumerate(plan.row_ids):
+        label = grid.rows[row_id]
         text = fit(label, 16, LABEL_MAX)
         middle = plan.top(row) + plan.row_height / 2
-        draw_text(draw, (8, middle), text, 16, INK if row else INK_DIM, anchor="lm")
+        draw_text(draw, (8, middle), text, 16, INK if row_id else INK_DIM, anchor="lm")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:

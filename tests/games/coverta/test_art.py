@@ -257,8 +257,20 @@ def test_a_wide_flat_layout_is_cut_in_two_bands_with_larger_cards() -> None:
         cells.append(LayoutCell(card, 1 + column % 2, column, column + 1))
     flat = LayoutGrid(rows=("start", "A", "B"), columns=20, cells=tuple(cells))
     bands = art._choose_plan(flat)
-    assert len(bands) == 2 and bands[0].scale > art._fitting(flat, 1)[0].scale * art.BAND_GAIN
-    assert [b.current for b in bands] == [False, True]
-    tall = LayoutGrid(rows=("start", *"ABCDEF"), columns=3, cells=(START,))
-    assert len(art._choose_plan(tall)) == 1
+    one = art._fitting(flat, "one")[0][0]
+    assert len(bands) == 2 and bands[0][0].scale > one.scale * art.BAND_GAIN
+    assert [plan.current for plan, _ in bands] == [False, True]
+    assert bands[1][1][1] > 0, "the second band is under the first"
     assert open_png(layout_png(flat)).size == (art.MAX_WIDTH, art.MAX_HEIGHT)
+
+
+def test_a_tall_narrow_layout_puts_its_rows_in_two_bands_side_by_side() -> None:
+    """Six players at the start: the rows are split in two bands, each with every label."""
+    tall = LayoutGrid(rows=("start", *"ABCDEF"), columns=2, cells=(START,))
+    bands = art._choose_plan(tall)
+    one = art._fitting(tall, "one")[0][0]
+    assert len(bands) == 2 and bands[0][0].scale > one.scale * art.BAND_GAIN
+    assert bands[0][0].row_ids + bands[1][0].row_ids == tuple(range(7))
+    assert bands[1][1][0] > 0, "the second band is beside the first"
+    three = LayoutGrid(rows=("start", "A", "B"), columns=2, cells=(START,))
+    assert len(art._choose_plan(three)) == 1
