@@ -14,6 +14,7 @@ point), so no font table is parsed.
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
@@ -56,8 +57,6 @@ def _font_bytes(name: str) -> bytes:
 @lru_cache(maxsize=256)
 def chain(size: int) -> tuple[Font, ...]:
     """Return the fonts of the chain at a pixel size."""
-    import io
-
     size = max(size, 6)
     return tuple(ImageFont.truetype(io.BytesIO(_font_bytes(n)), size) for n in FONT_FILES)
 
