@@ -12,6 +12,7 @@ from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
+from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
@@ -205,7 +206,7 @@ class LobbyService:
             if lobby.full:
                 raise ServiceError("This lobby is full.")
             taken = {s.display_name for s in lobby.seats}
-            name = next(f"🤖 {n}" for n in AI_NAMES if f"🤖 {n}" not in taken)
+            name = next(robot_name(n) for n in AI_NAMES if robot_name(n) not in taken)
             level = lobby.module.default_policy
             await self._write_seats(match_id, [*_specs(lobby.seats), (None, level, name)])
             await self._grow_picks(lobby)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.draw.markers import ROBOT
+
 INTERNAL_ERROR = "Something went wrong on my side; nothing was changed. Please try again."
 VIEW_FAILED = (
     "Done: your move is recorded. I couldn't show your updated view just now; "
@@ -91,7 +93,7 @@ RATING_LINE = "{title}: rating **{rating:.1f}** ({played} played, {won} won)"
 LEADERBOARD_TITLE = "{title} leaderboard"
 LEADERBOARD_EMPTY = "Nobody has finished a {title} match in this server yet."
 LEADERBOARD_LINE = "{place}. {who} · **{rating:.1f}** ({played} played, {won} won)"
-AI_PLAYER = "🤖 AI ({level})"
+AI_PLAYER = ROBOT + " AI ({level})"
 PREFS_TITLE = "Your preferences"
 PREFS_LINES = "DM me when it is my turn: **{dm_turn}**\nDM me my hand at every turn: **{dm_hand}**"
 PREFS_CLOSED = "\nYour DMs were closed last time I tried, so I mention you in the channel."

@@ -17,6 +17,8 @@ _STYLES = {
     "danger": discord.ButtonStyle.danger,
 }
 IMAGE_NAME = "view.png"
+ALT_LIMIT = 1000
+"""Discord keeps at most 1024 characters of an attachment's description."""
 
 
 def embed_of(screen: Screen, extra: Sequence[tuple[str, str]] = ()) -> discord.Embed:
@@ -42,8 +44,15 @@ def files_of(screen: Screen) -> list[discord.File]:
     """Return the image of a screen as an attachment with its text as alt text."""
     if not screen.image:
         return []
-    alt = screen.image_alt[:1000] or screen.title
+    alt = alt_text(screen)
     return [discord.File(io.BytesIO(screen.image), filename=IMAGE_NAME, description=alt)]
+
+
+def alt_text(screen: Screen, limit: int = ALT_LIMIT) -> str:
+    """Return an image's description: its alt text, else the screen's title and text, trimmed."""
+    text = screen.image_alt.strip() or f"{screen.title}. {screen.body}".strip(" .")
+    text = " ".join(text.replace("**", "").split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def style_of(name: str) -> discord.ButtonStyle:

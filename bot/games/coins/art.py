@@ -6,27 +6,24 @@ knotted club. The rank is printed large and upright in two opposite corners (A, 
 kNight, J for the Knave, or the number) and written in full under the picture
 (the suit's name on a number card).
 
-Fonts are Pillow's bundled scalable font; nothing is fetched. Every card look is
-drawn once and cached.
+Text is drawn with the drawing kit's shipped fonts. Every card look is drawn once
+and cached.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, png
+from bot.draw.text import draw_text, fit, width
 from bot.games.coins.cards import Card, Suit
 from bot.games.coins.symbols import draw_symbol
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-RGB = tuple[int, int, int]
-
 CARD_WIDTH, CARD_HEIGHT, CARD_MARGIN = 100, 150, 6
 """Card face and ring margin, in design units (pixels at scale 1)."""
-SUPERSAMPLE = 3
 PAPER: RGB = (250, 246, 232)
 BORDER: RGB = (120, 110, 95)
 GOLD: RGB = (255, 196, 0)
@@ -46,12 +43,6 @@ the bottom-right block mirrors it."""
 
 STRIP_WRAP, GAP, HEADER = 8, 6, 30
 """A hand strip holds at most STRIP_WRAP cards per row, under a one-line title."""
-
-
-@lru_cache(maxsize=32)
-def font(size: int) -> Font:
-    """Return Pillow's bundled font at a pixel size."""
-    return ImageFont.load_default(size=max(size, 6))
 
 
 def card_box(scale: float) -> tuple[int, int]:
@@ -83,7 +74,7 @@ def _card_image(c: Card, scale: float, ring: bool) -> Image.Image:
     _draw_corners(big, c, k, m)
     draw_symbol(draw, c.suit, (m + 50 * k, m + 70 * k), 27 * k)
     words = (c.rank_name if c.strength >= 9 else c.suit.word).upper()
-    draw.text((m + 48 * k, m + 131 * k), words, font=font(round(11 * k)), fill=ink, anchor="mm")
+    draw_text(draw, (m + 48 * k, m + 131 * k), words, round(10 * k), ink, anchor="mm")
     return big.resize(card_box(scale), Image.Resampling.LANCZOS)
 
 
@@ -100,37 +91,29 @@ def _draw_corners(big: Image.Image, c: Card, k: float, m: float) -> None:
         (CARD_WIDTH - (left + right) / 2, CARD_HEIGHT - top - 3, "ms", CARD_HEIGHT - bottom + 9),
     )
     for x, y, anchor, pip in spots:
-        draw.text(
-            (m + x * k, m + y * k),
-            c.index,
-            font=font(round(26 * k)),
-            fill=ink,
-            anchor=anchor,
-            stroke_width=round(0.6 * k),
-            stroke_fill=ink,
-        )
+        at = (m + x * k, m + y * k)
+        bold = round(0.6 * k)
+        draw_text(draw, at, c.index, round(24 * k), ink, anchor, stroke_width=bold, stroke_fill=ink)
         draw_symbol(draw, c.suit, (m + x * k, m + pip * k), 7 * k)
 
 
 def to_png(image: Image.Image) -> bytes:
     """Encode an image as PNG bytes."""
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+    return png(image)
 
 
 def hand_png(cards: Sequence[Card], title: str, marked: Collection[Card] = ()) -> bytes:
     """Draw a hand in even rows of at most STRIP_WRAP cards, the marked ones ringed in gold."""
     rows = max(1, -(-len(cards) // STRIP_WRAP))
     per_row = max(1, -(-len(cards) // rows))
-    width, height = card_box(1.0)
-    title_width = round(font(18).getlength(title)) + 3 * GAP
-    size = (max(GAP + per_row * (width + GAP), title_width), HEADER + rows * (height + GAP))
-    image = Image.new("RGBA", size, (*FELT, 255))
+    card_w, card_h = card_box(1.0)
+    title_width = round(width(title, 18)) + 3 * GAP
+    size = (max(GAP + per_row * (card_w + GAP), title_width), HEADER + rows * (card_h + GAP))
+    image = canvas(size, FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((GAP + 2, HEADER // 2 + 1), title, font=font(18), fill=INK, anchor="lm")
+    draw_text(draw, (GAP + 2, HEADER // 2 + 1), fit(title, 18, 2000), 18, INK, anchor="lm")
     for i, c in enumerate(cards):
         row, column = divmod(i, per_row)
-        at = (GAP + column * (width + GAP), HEADER + row * (height + GAP))
+        at = (GAP + column * (card_w + GAP), HEADER + row * (card_h + GAP))
         image.alpha_composite(card_image(c, ring=c in marked), at)
     return to_png(image)

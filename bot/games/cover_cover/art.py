@@ -14,10 +14,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.cover_cover.cardart import CARD_H, CARD_W, RGB, Font, back, face, font, png
+from bot.draw.canvas import GOLD, RGB, TABLE_SIZE, canvas, fit_scale, png
+from bot.draw.text import draw_text, fit
+from bot.games.cover_cover.cardart import CARD_H, CARD_W, back, face
 from bot.games.cover_cover.cards import Card
 
-GOLD: RGB = (255, 196, 0)
 TIE_RED: RGB = (235, 64, 52)
 HOT: RGB = (92, 46, 40)
 FELT: RGB = (26, 84, 58)
@@ -29,7 +30,8 @@ PINK: RGB = (255, 150, 140)
 PANEL_W, HEADER_H, BANNER_H, FOOTER_H, PAD, SLIM_H = 210, 34, 54, 40, 10, 40
 COVER_SHIFT = 0.42
 """How far (in card widths) the face-up card sits right of the face-down one."""
-MAX_SIDE = 1400
+MAX_SCALE, MIN_SCALE = 1.4, 0.45
+"""Cards grow to fill the picture when few rows and columns are out, within these."""
 
 
 @dataclass(frozen=True)
@@ -77,11 +79,6 @@ class Scene:
     footer: str = ""
 
 
-def _scale(rows: int) -> float:
-    """Return the card scale for a number of full rows."""
-    return 1.0 if rows <= 3 else 0.85 if rows == 4 else 0.72
-
-
 def _widths(columns: int, scale: float) -> list[int]:
     """Return the pixel width of each card column (the flip, then the Cover-covers)."""
     card_w = round(CARD_W * scale)
@@ -89,29 +86,57 @@ def _widths(columns: int, scale: float) -> list[int]:
     return [card_w + 2 * PAD if i == 0 else cover for i in range(columns)]
 
 
+def _row_height(scale: float) -> int:
+    """Return the height of a full row at a card scale."""
+    return round(CARD_H * scale) + 2 * PAD + 8
+
+
+def _scale(scene: Scene, room: tuple[int, int]) -> float:
+    """Return the largest card scale at which every column and row fits the room."""
+    full = sum(1 for r in scene.rows if not r.slim)
+    slim = len(scene.rows) - full
+    wide = _widths(len(scene.columns), 1.0)
+    fixed_w = PANEL_W + PAD + 2 * PAD * len(wide)
+    cards_w = max(1.0, sum(w - 2 * PAD for w in wide))
+    by_width = (room[0] - fixed_w) / cards_w
+    fixed_h = slim * SLIM_H + full * (2 * PAD + 8)
+    by_height = (room[1] - fixed_h) / max(1.0, full * CARD_H)
+    return max(MIN_SCALE, min(MAX_SCALE, by_width, by_height))
+
+
 def table_png(scene: Scene) -> bytes:
-    """Draw the round's table (flips, Cover-covers and card counts) as PNG bytes."""
-    scale = _scale(sum(1 for r in scene.rows if not r.slim))
-    widths = _widths(len(scene.columns), scale)
-    full = round(CARD_H * scale) + 2 * PAD + 8
-    heights = [SLIM_H if r.slim else full for r in scene.rows]
+    """Draw the round's table (flips, Cover-covers and card counts) on a 4:3 canvas."""
+    width, height = TABLE_SIZE
     top = (BANNER_H if scene.banner else 0) + HEADER_H
-    width = max(560, PANEL_W + sum(widths) + PAD)
-    height = top + sum(heights) + (FOOTER_H if scene.footer else 6)
-    image = Image.new("RGBA", (width, height), (*FELT, 255))
+    room = (width, height - top - (FOOTER_H if scene.footer else 6))
+    scale = _scale(scene, room)
+    widths = _widths(len(scene.columns), scale)
+    heights = [SLIM_H if r.slim else _row_height(scale) for r in scene.rows]
+    bottom = top + sum(heights) + (FOOTER_H if scene.footer else 6)
+    image = canvas((max(width, PANEL_W + sum(widths) + PAD), max(height, bottom)), FELT)
     draw = ImageDraw.Draw(image)
     if scene.banner:
-        _draw_banner(draw, scene.banner, width)
-    _draw_header(draw, scene, widths, top - HEADER_H, width)
+        _draw_banner(draw, scene.banner, image.width)
+    _draw_header(draw, scene, widths, top - HEADER_H, image.width)
     y = top
     for index, (row, h) in enumerate(zip(scene.rows, heights, strict=True)):
         _draw_row(image, draw, row, widths, (y, h, index), scale)
         y += h
     if scene.footer:
-        draw.text((PAD + 2, y + FOOTER_H / 2), scene.footer, font=font(19), fill=GOLD, anchor="lm")
-    if max(image.size) > MAX_SIDE:
-        image.thumbnail((MAX_SIDE, MAX_SIDE), Image.Resampling.LANCZOS)
-    return png(image)
+        footer = fit(scene.footer, 19, image.width - 2 * PAD)
+        draw_text(draw, (PAD + 2, image.height - FOOTER_H / 2), footer, 19, GOLD, anchor="lm")
+    return png(_to_table(image))
+
+
+def _to_table(image: Image.Image) -> Image.Image:
+    """Shrink a picture that came out larger than the table size, and pad it to 4:3."""
+    if image.size == TABLE_SIZE:
+        return image
+    scale = min(1.0, fit_scale(image.size, TABLE_SIZE))
+    shown = (round(image.width * scale), round(image.height * scale))
+    out = canvas(TABLE_SIZE, FELT)
+    out.alpha_composite(image.resize(shown, Image.Resampling.LANCZOS), (0, 0))
+    return out
 
 
 def _draw_banner(draw: ImageDraw.ImageDraw, text: str, width: int) -> None:
@@ -121,9 +146,7 @@ def _draw_banner(draw: ImageDraw.ImageDraw, text: str, width: int) -> None:
         draw.line((x, BANNER_H, x + BANNER_H, 0), fill=(245, 96, 80), width=6)
     white, shade = (255, 255, 255), (90, 0, 0)
     middle = (width / 2, BANNER_H / 2)
-    draw.text(
-        middle, text, font=font(34), fill=white, anchor="mm", stroke_width=3, stroke_fill=shade
-    )
+    draw_text(draw, middle, text, 34, white, anchor="mm", stroke_width=3, stroke_fill=shade)
 
 
 def _draw_header(
@@ -131,11 +154,10 @@ def _draw_header(
 ) -> None:
     """Write the round and the column titles."""
     middle = y + HEADER_H / 2
-    draw.text((PAD + 2, middle), scene.heading, font=font(19), fill=INK, anchor="lm")
+    draw_text(draw, (PAD + 2, middle), fit(scene.heading, 19, PANEL_W - PAD), 19, INK, anchor="lm")
     x = PANEL_W
     for title, w in zip(scene.columns, widths, strict=True):
-        text = _fit(title, font(15), w - 4)
-        draw.text((x + w / 2, middle), text, font=font(15), fill=INK_DIM, anchor="mm")
+        draw_text(draw, (x + w / 2, middle), fit(title, 15, w - 4), 15, INK_DIM, anchor="mm")
         x += w
     draw.line((0, y + HEADER_H - 1, width, y + HEADER_H - 1), fill=INK_DIM, width=1)
 
@@ -153,12 +175,12 @@ def _draw_row(
     if row.hot or index % 2:
         draw.rectangle((0, y, image.width, y + h - 1), fill=HOT if row.hot else FELT_STRIPE)
     if row.slim:
-        name = _fit(row.name, font(19), PANEL_W - 2 * PAD)
-        draw.text((PAD + 2, y + h / 2), name, font=font(19), fill=OUT_INK, anchor="lm")
-        draw.text((PANEL_W, y + h / 2), row.status, font=font(16), fill=OUT_INK, anchor="lm")
+        name = fit(row.name, 19, PANEL_W - 2 * PAD)
+        draw_text(draw, (PAD + 2, y + h / 2), name, 19, OUT_INK, anchor="lm")
+        draw_text(draw, (PANEL_W, y + h / 2), row.status, 16, OUT_INK, anchor="lm")
         return
     for i, (text, size, colour) in enumerate(_panel_lines(row)):
-        draw.text((PAD + 2, y + 8 + i * 24), text, font=font(size), fill=colour, anchor="lt")
+        draw_text(draw, (PAD + 2, y + 8 + i * 24), text, size, colour, anchor="lt")
     x = PANEL_W
     for cell, w in zip(row.cells, widths, strict=False):
         if cell is not None:
@@ -170,13 +192,13 @@ def _panel_lines(row: Row) -> list[tuple[str, int, RGB]]:
     """Return the lines of a player's panel: name, count, hand and winnings, status."""
     ink, dim = (OUT_INK, OUT_INK) if row.dim else (INK, INK_DIM)
     lines = [
-        (_fit(row.name, font(21), PANEL_W - 2 * PAD), 21, ink),
-        (row.total, 17, ink),
-        (row.split, 15, dim),
+        (fit(row.name, 21, PANEL_W - 2 * PAD), 21, ink),
+        (fit(row.total, 17, PANEL_W - 2 * PAD), 17, ink),
+        (fit(row.split, 15, PANEL_W - 2 * PAD), 15, dim),
     ]
     if row.status:
         colour = OUT_INK if row.dim else GOLD if "TAKES" in row.status else PINK
-        lines.append((row.status, 16, colour))
+        lines.append((fit(row.status, 16, PANEL_W - 2 * PAD), 16, colour))
     return lines
 
 
@@ -197,19 +219,10 @@ def _draw_cell(
     image.alpha_composite(face(cell.up, scale), (x, y))
 
 
-def _fit(text: str, used: Font, width: float) -> str:
-    """Return text, shortened with an ellipsis if it is wider than width."""
-    if used.getlength(text) <= width:
-        return text
-    while text and used.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 @lru_cache(maxsize=128)
 def piles_png(hand: int, winnings: int) -> bytes:
     """Draw a player's two face-down piles with their counts (no card identities)."""
-    image = Image.new("RGBA", (360, 190), (*FELT, 255))
+    image = canvas((360, 190), FELT)
     draw = ImageDraw.Draw(image)
     for i, (label, count) in enumerate((("Hand", hand), ("Winnings", winnings))):
         x = 30 + i * 170
@@ -217,5 +230,5 @@ def piles_png(hand: int, winnings: int) -> bytes:
             image.alpha_composite(back(0.9), (x + 3 * k, 30 - 3 * k))
         if not count:
             draw.rounded_rectangle((x, 30, x + 76, 136), radius=8, outline=INK_DIM, width=2)
-        draw.text((x + 38, 160), f"{label}: {count}", font=font(18), fill=INK, anchor="mm")
+        draw_text(draw, (x + 38, 160), f"{label}: {count}", 18, INK, anchor="mm")
     return png(image)

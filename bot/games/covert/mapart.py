@@ -14,15 +14,15 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from bot.games.cover_cover.cardart import font, png
+from bot.draw.canvas import png
+from bot.draw.text import draw_text, font
+from bot.draw.text import fit as fit_text
 from bot.games.covert import data
 from bot.games.covert import mapgeometry as geo
 from bot.games.covert import mappieces as sprites
 from bot.games.covert.mapbase import FRAME, INK, INK_DIM, SEA, base_image
 from bot.games.covert.missions import Mission
 
-PLAIN = str.maketrans({"−": "-", "×": "x", "—": "-", "→": ">", "↔": "-", "★": "*"})
-"""Stand-ins for signs missing from Pillow's bundled font."""
 CARD_TEXT, MISSION_TEXT = 19, 17
 
 
@@ -139,8 +139,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
     x: float = geo.WIDTH - 16
     for colour, score in reversed(list(picture.scores.items())):
         name = fit(picture.names.get(colour) or colour.capitalize(), 24, 150)
-        x -= face.getlength(f"{name} {score}")
-        draw.text((x, middle), f"{name} {score}", font=face, fill=INK, anchor="lm")
+        x -= draw_text(draw, (x, middle), f"{name} {score}", 24, INK, anchor="rm")
         x -= geo.AGENT + 6
         _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
         x -= 26
@@ -148,12 +147,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
 
 def fit(text: str, size: int, width: float) -> str:
     """Cut a line with an ellipsis so that it fits a width."""
-    face, text = font(size), text.translate(PLAIN)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
+    return fit_text(text, size, width)
 
 
 def _write_lines(draw: ImageDraw.ImageDraw, box: tuple[float, ...], label: str, size: int) -> None:
@@ -162,7 +156,7 @@ def _write_lines(draw: ImageDraw.ImageDraw, box: tuple[float, ...], label: str, 
     for line_no, line in enumerate(label.split("\n")[:3]):
         text = fit(line, size, x1 - x0 - 14)
         ink = INK if line_no == 0 else INK_DIM
-        draw.text((x0 + 7, y0 + line_no * (size + 4)), text, font=font(size), fill=ink, anchor="la")
+        draw_text(draw, (x0 + 7, y0 + line_no * (size + 4)), text, size, ink, anchor="la")
 
 
 def _draw_cards(draw: ImageDraw.ImageDraw, cards: Mapping[str, str]) -> None:

@@ -12,7 +12,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.games.cover_cover.cardart import RGB, font
+from bot.draw.canvas import RGB
+from bot.draw.text import font
 from bot.games.covert import data
 from bot.games.covert import mapgeometry as geo
 from bot.games.covert.mappieces import mix

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Final, Literal
 
-from bot.games.cover_cover.cardart import font
+from bot.draw.text import font
 from bot.games.covert.data import CITY
 
 Box = tuple[float, float, float, float]
@@ -23,7 +23,7 @@ MAP_RIGHT: Final = 884
 """The map panel spans x 0..MAP_RIGHT below the header; the side panel the rest."""
 
 MARKER_R: Final = 14
-LABEL_SIZE: Final = 22
+LABEL_SIZE: Final = 21
 LABEL_GAP: Final = 3
 AGENT: Final = 32
 CUBE: Final = 28
@@ -114,7 +114,9 @@ CIPHER_TOP: Final = TRAYS_TOP + TRAY_H + 8
 TILE, TILE_GAP, TILES_X = 44, 6, PANEL_X + 100
 MISSIONS_TOP: Final = CIPHER_TOP + 24 + 2 * TILE + TILE_GAP + 8
 MISSION_H: Final = 84
-HEIGHT: Final = MISSIONS_TOP + 22 + MISSION_H + 10
+HEIGHT: Final = WIDTH * 3 // 4
+"""4:3, like every table picture; the missions row ends a little above the bottom."""
+assert MISSIONS_TOP + 22 + MISSION_H + 10 <= HEIGHT
 
 
 def card_box(index: int) -> Box:

@@ -12,7 +12,8 @@ from typing import Final, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.games.cover_cover.cardart import RGB, font
+from bot.draw.canvas import RGB
+from bot.draw.text import font
 
 SUPERSAMPLE: Final = 4
 TILE_FACE: RGB = (236, 226, 200)

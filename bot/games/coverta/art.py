@@ -16,29 +16,27 @@ Badges: a thick gold ring and a gold "L" disc (bottom left) mark the last card p
 a green ring and a green check disc (bottom right) mark a card that satisfies your
 rules; a red "T" disc (bottom right) marks a penalty token.
 
-Fonts are Pillow's bundled scalable font; nothing is fetched.
+Text is drawn with the drawing kit's shipped fonts (names in any script); the layout
+is drawn on the kit's 4:3 table canvas, its cards as large as the grid allows.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.draw.canvas import RGB, SUPERSAMPLE, TABLE_SIZE, canvas, clear, framed, png, smooth
+from bot.draw.shapes import badge, check_badge
+from bot.draw.text import draw_text, fit, width
 from bot.games.coverta.cards import Card, Trait
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-RGB = tuple[int, int, int]
 
 CARD_WIDTH, CARD_HEIGHT = 120, 170
 """Card face size in design units (pixels at scale 1)."""
 CARD_MARGIN = 8
 """Space around the face for the highlight rings, in design units."""
-SUPERSAMPLE = 3
-"""Cards and badges are drawn this much larger, then reduced, to smooth edges."""
 
 BACKGROUNDS: tuple[RGB, RGB] = ((20, 20, 20), (251, 251, 251))
 NUMBER_COLOURS: tuple[RGB, RGB] = ((224, 38, 43), (17, 17, 17))
@@ -62,10 +60,13 @@ BACKGROUND_TAGS = ("on BLK", "on WHT")
 
 STRIP_WRAP, STRIP_GAP = 10, 6
 """A hand strip wraps into two rows past STRIP_WRAP cards."""
-MAX_WIDTH, MAX_HEIGHT = 1600, 1200
+MAX_WIDTH, MAX_HEIGHT = TABLE_SIZE
 RECENT_COLUMNS = 12
 """With more columns than column 0 plus this many, the middle ones are elided."""
-LAYOUT_SCALE, MIN_SCALE = 0.8, 0.35
+LAYOUT_SCALE, MIN_SCALE = 1.0, 0.28
+"""The largest card scale of the layout, and the smallest before the picture shrinks."""
+BAND_GAIN = 1.2
+"""Two bands are drawn only when their cards are at least this much larger than in one."""
 PAD, CELL_GAP, LABEL_MAX, HEADER, ELLIPSIS_WIDTH = 6, 4, 130, 30, 30
 
 
@@ -99,12 +100,6 @@ class LayoutGrid:
     cells: tuple[LayoutCell, ...]
 
 
-@lru_cache(maxsize=64)
-def _font(size: int) -> Font:
-    """Return Pillow's bundled font at a pixel size."""
-    return ImageFont.load_default(size=max(size, 6))
-
-
 def card_box(scale: float) -> tuple[int, int]:
     """Return the pixel size of a card image, margin included, at a scale."""
     width = round((CARD_WIDTH + 2 * CARD_MARGIN) * scale)
@@ -122,7 +117,7 @@ def card_image(
 def _card_image(card: Card, scale: float, marked: bool, last: bool) -> Image.Image:
     """Draw a card once per look; tables redraw the same cards on every move."""
     k = scale * SUPERSAMPLE
-    big = Image.new("RGBA", card_box(k), (0, 0, 0, 0))
+    big = clear(card_box(k))
     draw = ImageDraw.Draw(big)
     ring = GOLD if last else GREEN if marked else None
     if ring is not None:
@@ -130,11 +125,11 @@ def _card_image(card: Card, scale: float, marked: bool, last: bool) -> Image.Ima
     _draw_face(draw, card, k)
     if marked:
         size = round(28 * k)
-        big.alpha_composite(_check_badge(size), (big.width - size, big.height - size))
+        big.alpha_composite(check_badge(size), (big.width - size, big.height - size))
     if last:
         size = round(34 * k)
-        big.alpha_composite(_badge(size, GOLD, "L", (40, 30, 0)), (0, big.height - size))
-    return big.resize(card_box(scale), Image.Resampling.LANCZOS)
+        big.alpha_composite(badge(size, GOLD, "L", (40, 30, 0)), (0, big.height - size))
+    return smooth(big, card_box(scale))
 
 
 def _draw_face(draw: ImageDraw.ImageDraw, card: Card, k: float) -> None:
@@ -167,21 +162,15 @@ def _draw_number(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> N
     """Draw the number large, with an outline that contrasts with its colour."""
     black = card.value(Trait.NUMBER_COLOUR) == 1
     stroke, stroke_width = ((255, 255, 255), 2.5) if black else ((60, 0, 0), 1.0)
-    draw.text(
-        (m + 10 * k, m + 50 * k),
-        str(card.number),
-        font=_font(round(48 * k)),
-        fill=NUMBER_COLOURS[card.value(Trait.NUMBER_COLOUR)],
-        anchor="ls",
-        stroke_width=round(stroke_width * k),
-        stroke_fill=stroke,
-    )
+    ink = NUMBER_COLOURS[card.value(Trait.NUMBER_COLOUR)]
+    at, size = (m + 10 * k, m + 50 * k), round(44 * k)
+    draw_text(draw, at, str(card.number), size, ink, "ls", round(stroke_width * k), stroke)
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> None:
     """Write every trait: parity and number colour top right, the rest at the bottom."""
     ink = (232, 232, 232) if card.value(Trait.BACKGROUND) == 0 else (30, 30, 30)
-    font, bold = _font(round(12 * k)), round(0.35 * k)
+    size, bold = round(11 * k), round(0.35 * k)
     right, centre = m + (CARD_WIDTH - 9) * k, m + CARD_WIDTH / 2 * k
     lines = [
         ((right, m + 20 * k), "rs", PARITY_TAGS[card.value(Trait.PARITY)]),
@@ -190,7 +179,7 @@ def _draw_labels(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> N
         ((centre, m + 162 * k), "ms", BACKGROUND_TAGS[card.value(Trait.BACKGROUND)]),
     ]
     for xy, anchor, text in lines:
-        draw.text(xy, text, font=font, fill=ink, anchor=anchor, stroke_width=bold, stroke_fill=ink)
+        draw_text(draw, xy, text, size, ink, anchor, bold, ink)
 
 
 def _shape_words(card: Card) -> str:
@@ -200,37 +189,9 @@ def _shape_words(card: Card) -> str:
     return f"{colour} {fill} {SHAPE_TAGS[card.value(Trait.SHAPE)]}"
 
 
-def _disc(diameter: int, fill: RGB) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    """Return a transparent square image holding a ringed disc, and its pen."""
-    image = Image.new("RGBA", (diameter, diameter), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    rim = max(1, diameter // 12)
-    draw.ellipse((0, 0, diameter - 1, diameter - 1), fill=fill, outline=(255, 255, 255), width=rim)
-    return image, draw
-
-
-def _badge(diameter: int, fill: RGB, text: str, ink: RGB) -> Image.Image:
-    """Return a round badge with a letter in it."""
-    image, draw = _disc(diameter, fill)
-    centre = (diameter / 2, diameter / 2)
-    draw.text(centre, text, font=_font(round(diameter * 0.66)), fill=ink, anchor="mm")
-    return image
-
-
-def _check_badge(diameter: int) -> Image.Image:
-    """Return a green round badge with a check mark drawn as lines."""
-    image, draw = _disc(diameter, (20, 150, 60))
-    d = diameter
-    points = [(0.27 * d, 0.52 * d), (0.44 * d, 0.70 * d), (0.75 * d, 0.32 * d)]
-    draw.line(points, fill=(255, 255, 255), width=max(2, d // 9), joint="curve")
-    return image
-
-
 def _png(image: Image.Image) -> bytes:
     """Encode an image as PNG bytes."""
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
+    return png(image)
 
 
 def card_strip_png(cards: Sequence[Card], marked: Collection[int] = ()) -> bytes:
@@ -241,7 +202,7 @@ def card_strip_png(cards: Sequence[Card], marked: Collection[int] = ()) -> bytes
     width, height = card_box(1.0)
     step_x, step_y = width + STRIP_GAP, height + STRIP_GAP
     size = (STRIP_GAP + per_row * step_x, STRIP_GAP + rows * step_y)
-    image = Image.new("RGBA", size, (*FELT, 255))
+    image = canvas(size, FELT)
     for index, card in enumerate(cards):
         row, column = divmod(index, per_row)
         at = (STRIP_GAP + column * step_x, STRIP_GAP + row * step_y)
@@ -258,12 +219,20 @@ class _Plan:
     widths: tuple[int, ...]
     label_width: int
     row_height: int
-    rows: int
+    row_ids: tuple[int, ...]
+    """The grid rows this band draws, top to bottom."""
+    current: bool = True
+    """Whether this band holds the current (last) column, drawn highlighted."""
 
     @property
     def size(self) -> tuple[int, int]:
         """Return the whole picture's pixel size."""
         return self.label_width + sum(self.widths), HEADER + self.row_height * self.rows
+
+    @property
+    def rows(self) -> int:
+        """Return how many rows the band draws."""
+        return len(self.row_ids)
 
     def left(self, index: int) -> int:
         """Return the x of the left edge of the index-th shown column."""
@@ -289,9 +258,16 @@ def _cell_counts(grid: LayoutGrid) -> dict[tuple[int, int], int]:
     return counts
 
 
-def _plan(grid: LayoutGrid, scale: float) -> _Plan:
-    """Measure the layout picture at one card scale."""
-    counts, shown = _cell_counts(grid), _shown_columns(grid.columns)
+def _plan(
+    grid: LayoutGrid,
+    scale: float,
+    shown: tuple[int | None, ...] | None = None,
+    current: bool = True,
+    row_ids: tuple[int, ...] | None = None,
+) -> _Plan:
+    """Measure the layout picture (or one band of its columns) at one card scale."""
+    counts = _cell_counts(grid)
+    shown = _shown_columns(grid.columns) if shown is None else shown
     card_width, card_height = card_box(scale)
     rows = range(len(grid.rows))
     deepest = {c: max([1] + [counts.get((r, c), 0) for r in rows]) for c in shown if c is not None}
@@ -299,10 +275,11 @@ def _plan(grid: LayoutGrid, scale: float) -> _Plan:
         ELLIPSIS_WIDTH if c is None else 2 * PAD + (card_width + CELL_GAP) * deepest[c]
         for c in shown
     )
-    labels = [_font(16).getlength(label) for label in grid.rows] or [0.0]
+    labels = [width(label, 16) for label in grid.rows] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
     row_height = 2 * PAD + card_height + _caption_size(scale) + 4
-    return _Plan(scale, shown, widths, label_width, row_height, len(grid.rows))
+    row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
+    return _Plan(scale, shown, widths, label_width, row_height, row_ids, current)
 
 
 def _caption_size(scale: float) -> int:
@@ -310,12 +287,59 @@ def _caption_size(scale: float) -> int:
     return max(11, round(14 * scale))
 
 
-def _choose_plan(grid: LayoutGrid) -> _Plan:
-    """Shrink the cards until the picture fits the size caps (or the scale floor)."""
-    plan = _plan(grid, LAYOUT_SCALE)
-    while plan.scale > MIN_SCALE and not _fits(plan.size):
-        plan = _plan(grid, max(MIN_SCALE, plan.scale * 0.9))
-    return plan
+Placed = tuple[tuple[_Plan, tuple[int, int]], ...]
+"""Bands of the layout with the top-left corner each is drawn at."""
+
+
+def _bands(grid: LayoutGrid, split: str, scale: float) -> Placed:
+    """Measure the layout whole (``one``), its columns in two stacked bands (``columns``),
+    or its rows in two bands side by side (``rows``)."""
+    if split == "columns":
+        shown = _shown_columns(grid.columns)
+        size = -(-len(shown) // 2)
+        parts = [shown[:size], shown[size:]]
+        upper = _plan(grid, scale, parts[0], current=False)
+        return (upper, (0, 0)), (_plan(grid, scale, parts[1]), (0, upper.size[1]))
+    if split == "rows":
+        ids = tuple(range(len(grid.rows)))
+        size = -(-len(ids) // 2)
+        left = _plan(grid, scale, row_ids=ids[:size])
+        return (left, (0, 0)), (_plan(grid, scale, row_ids=ids[size:]), (left.size[0], 0))
+    return ((_plan(grid, scale), (0, 0)),)
+
+
+def _extent(bands: Placed) -> tuple[int, int]:
+    """Return the size of the picture holding placed bands."""
+    right = max(at[0] + plan.size[0] for plan, at in bands)
+    return right, max(at[1] + plan.size[1] for plan, at in bands)
+
+
+def _fitting(grid: LayoutGrid, split: str) -> Placed:
+    """Shrink the cards of a split until it fits the size caps (or the scale floor)."""
+    bands = _bands(grid, split, LAYOUT_SCALE)
+    while bands[0][0].scale > MIN_SCALE and not _fits(_extent(bands)):
+        bands = _bands(grid, split, max(MIN_SCALE, bands[0][0].scale * 0.95))
+    return bands
+
+
+def _choose_plan(grid: LayoutGrid) -> Placed:
+    """Return the bands to draw: the whole grid, or two bands when their cards are clearly larger.
+
+    A layout with many rounds and few players is wide and flat: its columns are cut in
+    two bands stacked top to bottom. One with many players and few rounds is tall and
+    narrow: its rows are cut in two bands side by side. Either fills the 4:3 picture.
+    """
+    best = _fitting(grid, "one")
+    splits = []
+    if len(_shown_columns(grid.columns)) >= 4:
+        splits.append("columns")
+    if len(grid.rows) >= 4:
+        splits.append("rows")
+    for split in splits:
+        bands = _fitting(grid, split)
+        if bands[0][0].scale > best[0][0].scale * BAND_GAIN:
+            best = bands
+    return best
 
 
 def _fits(size: tuple[int, int]) -> bool:
@@ -323,54 +347,57 @@ def _fits(size: tuple[int, int]) -> bool:
     return size[0] <= MAX_WIDTH and size[1] <= MAX_HEIGHT
 
 
-def _fit(text: str, font: Font, width: float) -> str:
-    """Return text, shortened with an ellipsis if it is wider than width."""
-    if font.getlength(text) <= width:
-        return text
-    while text and font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def layout_png(grid: LayoutGrid) -> bytes:
     """Draw the layout grid (rows by columns, several cards per cell) as PNG bytes."""
-    plan = _choose_plan(grid)
-    image = Image.new("RGBA", plan.size, (*FELT, 255))
+    bands = _choose_plan(grid)
+    image = canvas(_extent(bands), FELT)
+    for plan, at in bands:
+        image.alpha_composite(_band_image(grid, plan), at)
+        if at[0]:
+            ImageDraw.Draw(image).line((at[0], 0, at[0], image.height), fill=INK_DIM, width=2)
+    return _png(framed(image, FELT, grow=1.0))
+
+
+def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
+    """Draw one band of the layout: its header, the row labels and its columns' cards."""
+    image = canvas(plan.size, FELT)
     _draw_backdrop(ImageDraw.Draw(image), plan, grid)
     index = {column: i for i, column in enumerate(plan.shown) if column is not None}
+    local = {row: i for i, row in enumerate(plan.row_ids)}
     by_cell: dict[tuple[int, int], list[LayoutCell]] = {}
     for cell in sorted(grid.cells, key=lambda c: c.placement):
-        if cell.column in index and 0 <= cell.row < len(grid.rows):
-            by_cell.setdefault((cell.row, index[cell.column]), []).append(cell)
+        if cell.column in index and cell.row in local:
+            by_cell.setdefault((local[cell.row], index[cell.column]), []).append(cell)
     for (row, i), cells in by_cell.items():
         _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells)
-    if not _fits(image.size):
-        image.thumbnail((MAX_WIDTH, MAX_HEIGHT), Image.Resampling.LANCZOS)
-    return _png(image)
+    return image
 
 
 def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> None:
     """Draw row stripes, the current column band, the header and the row labels."""
     width, height = plan.size
-    for row in range(1, plan.rows, 2):
-        draw.rectangle((0, plan.top(row), width, plan.top(row + 1) - 1), fill=FELT_STRIPE)
-    if plan.shown:
+    for row, row_id in enumerate(plan.row_ids):
+        if row_id % 2:
+            box = (0, plan.top(row), width, plan.top(row + 1) - 1)
+            draw.rectangle(box, fill=FELT_STRIPE)
+    if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
-    for row, label in enumerate(grid.rows):
-        text = _fit(label, _font(16), LABEL_MAX)
+    for row, row_id in enumerate(plan.row_ids):
+        label = grid.rows[row_id]
+        text = fit(label, 16, LABEL_MAX)
         middle = plan.top(row) + plan.row_height / 2
-        draw.text((8, middle), text, font=_font(16), fill=INK if row else INK_DIM, anchor="lm")
+        draw_text(draw, (8, middle), text, 16, INK if row_id else INK_DIM, anchor="lm")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
     """Draw the round numbers above the columns, and the ellipsis column."""
     draw.line((0, HEADER - 1, plan.size[0], HEADER - 1), fill=INK_DIM, width=1)
-    draw.text((8, HEADER / 2), "round", font=_font(14), fill=INK_DIM, anchor="lm")
+    draw_text(draw, (8, HEADER / 2), "round", 14, INK_DIM, anchor="lm")
     for i, column in enumerate(plan.shown):
         text = "…" if column is None else str(column)
         centre = plan.left(i) + plan.widths[i] / 2
-        draw.text((centre, HEADER / 2), text, font=_font(18), fill=INK, anchor="mm")
+        draw_text(draw, (centre, HEADER / 2), text, 18, INK, anchor="mm")
         if column is None:
             _draw_ellipsis_column(draw, plan, centre)
 
@@ -379,7 +406,7 @@ def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float)
     """Mark every row of the elided columns with an ellipsis."""
     for row in range(plan.rows):
         middle = plan.top(row) + plan.row_height / 2
-        draw.text((centre, middle), "…", font=_font(20), fill=INK_DIM, anchor="mm")
+        draw_text(draw, (centre, middle), "…", 20, INK_DIM, anchor="mm")
 
 
 def _draw_cell(
@@ -393,9 +420,9 @@ def _draw_cell(
         at = (left + n * step, y + PAD)
         image.alpha_composite(card_image(cell.card, scale=plan.scale, last=cell.last), at)
         if cell.token:
-            badge = _token_badge(plan.scale)
-            corner = (at[0] + card_width - badge.width, at[1] + card_height - badge.height)
-            image.alpha_composite(badge, corner)
+            token = _token_badge(plan.scale)
+            corner = (at[0] + card_width - token.width, at[1] + card_height - token.height)
+            image.alpha_composite(token, corner)
         if cell.by is not None:
             _draw_caption(ImageDraw.Draw(image), plan.scale, at, f"by {cell.by}")
 
@@ -403,9 +430,9 @@ def _draw_cell(
 def _draw_caption(draw: ImageDraw.ImageDraw, scale: float, at: tuple[int, int], text: str) -> None:
     """Write a caption centred under the card drawn at a point."""
     card_width, card_height = card_box(scale)
-    font = _font(_caption_size(scale))
+    size = _caption_size(scale)
     centre = (at[0] + card_width / 2, at[1] + card_height + 1)
-    draw.text(centre, _fit(text, font, card_width), font=font, fill=INK, anchor="ma")
+    draw_text(draw, centre, fit(text, size, card_width), size, INK, anchor="ma")
 
 
 def _token_size(scale: float) -> int:
@@ -415,5 +442,4 @@ def _token_size(scale: float) -> int:
 
 def _token_badge(scale: float) -> Image.Image:
     """Return a smoothed red token badge at a scale."""
-    big = _badge(_token_size(scale) * SUPERSAMPLE, TOKEN_RED, "T", (255, 255, 255))
-    return big.resize((_token_size(scale),) * 2, Image.Resampling.LANCZOS)
+    return badge(_token_size(scale), TOKEN_RED, "T", (255, 255, 255))

@@ -2,22 +2,21 @@
 
 A green card is green with a large ``+p``; a red card is red with a large ``≤p``
 and the word CAP, so the two colours are told apart by their signs as well as
-their colour. Pillow's bundled font has no ``≤`` glyph, so the sign is drawn
-with lines. Every card look is drawn once and cached.
+their colour. The sign is drawn with lines (the kit's ``le_sign``) so it matches the
+card's weight at every size. Every card look is drawn once and cached.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, png, smooth
+from bot.draw.shapes import dashed_outline, le_sign
+from bot.draw.text import draw_text, fit, width
 from bot.games.never_over.cards import Card
-
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
-RGB = tuple[int, int, int]
 
 GREEN: RGB = (38, 140, 72)
 GREEN_EDGE: RGB = (150, 230, 170)
@@ -31,22 +30,8 @@ INK: RGB = (240, 244, 240)
 INK_DIM: RGB = (165, 185, 175)
 GOLD: RGB = (255, 200, 40)
 WHITE: RGB = (255, 255, 255)
-SUPERSAMPLE = 3
 HAND_CARD = (96, 136)
 HAND_WRAP, GAP = 8, 8
-
-
-@lru_cache(maxsize=64)
-def font(size: int) -> Font:
-    """Return Pillow's bundled font at a pixel size."""
-    return ImageFont.load_default(size=max(size, 6))
-
-
-def png(image: Image.Image) -> bytes:
-    """Encode an image as PNG bytes."""
-    buffer = io.BytesIO()
-    image.convert("RGB").save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue()
 
 
 def card_image(card: Card, size: tuple[int, int], marked: bool = False) -> Image.Image:
@@ -59,7 +44,7 @@ def _face(colour: str, points: int, size: tuple[int, int], marked: bool) -> Imag
     """Draw a card face once per look, larger, then reduce it to smooth the edges."""
     k = SUPERSAMPLE
     w, h = size[0] * k, size[1] * k
-    big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    big = clear((w, h))
     draw = ImageDraw.Draw(big)
     fill, edge = (GREEN, GREEN_EDGE) if colour == "green" else (RED, RED_EDGE)
     radius, ring = w // 9, max(2, w // 22)
@@ -72,7 +57,7 @@ def _face(colour: str, points: int, size: tuple[int, int], marked: bool) -> Imag
         _draw_green_sign(draw, points, box)
     else:
         _draw_red_sign(draw, points, box)
-    return big.resize(size, Image.Resampling.LANCZOS)
+    return smooth(big, size)
 
 
 Box = tuple[float, float, float, float]
@@ -87,33 +72,20 @@ def _draw_green_sign(draw: ImageDraw.ImageDraw, points: int, box: Box) -> None:
     """Write ``+p`` large in the middle of a green card, and small in its top corner."""
     w = box[2] - box[0]
     text = f"+{points}"
-    draw.text(_at(box, 0.55, 0.58), text, font=font(round(w * 0.46)), fill=WHITE, anchor="mm")
-    corner, bold = font(round(w * 0.3)), max(1, round(w * 0.012))
-    draw.text(_at(box, 0.07, 0.04), text, font=corner, fill=WHITE, anchor="la", stroke_width=bold)
+    draw_text(draw, _at(box, 0.55, 0.58), text, round(w * 0.42), WHITE, anchor="mm")
+    corner, bold = round(w * 0.27), max(1, round(w * 0.012))
+    draw_text(draw, _at(box, 0.07, 0.04), text, corner, WHITE, "la", bold, WHITE)
 
 
 def _draw_red_sign(draw: ImageDraw.ImageDraw, points: int, box: Box) -> None:
     """Draw ``≤p`` large (the sign with lines), small in the top corner, and CAP below."""
     w = box[2] - box[0]
-    draw.text(
-        _at(box, 0.68, 0.54), str(points), font=font(round(w * 0.46)), fill=WHITE, anchor="mm"
-    )
-    _draw_le(draw, (*_at(box, 0.16, 0.40), *_at(box, 0.42, 0.66)), max(3, round(w * 0.05)))
-    _draw_le(draw, (*_at(box, 0.08, 0.07), *_at(box, 0.24, 0.21)), max(2, round(w * 0.035)))
-    corner, bold = font(round(w * 0.3)), max(1, round(w * 0.012))
-    draw.text(
-        _at(box, 0.27, 0.04), str(points), font=corner, fill=WHITE, anchor="la", stroke_width=bold
-    )
-    draw.text(_at(box, 0.5, 0.86), "CAP", font=font(round(w * 0.19)), fill=WHITE, anchor="mm")
-
-
-def _draw_le(draw: ImageDraw.ImageDraw, box: Box, width: int) -> None:
-    """Draw a less-than-or-equal sign filling a box: an angle over a bar."""
-    left, top, right, bottom = box
-    middle = top + (bottom - top) * 0.36
-    low = top + (bottom - top) * 0.72
-    draw.line([(right, top), (left, middle), (right, low)], fill=WHITE, width=width, joint="curve")
-    draw.line([(left, bottom), (right, bottom)], fill=WHITE, width=width)
+    draw_text(draw, _at(box, 0.68, 0.54), str(points), round(w * 0.42), WHITE, anchor="mm")
+    le_sign(draw, (*_at(box, 0.16, 0.40), *_at(box, 0.42, 0.66)), WHITE, max(3, round(w * 0.05)))
+    le_sign(draw, (*_at(box, 0.08, 0.07), *_at(box, 0.24, 0.21)), WHITE, max(2, round(w * 0.035)))
+    corner, bold = round(w * 0.27), max(1, round(w * 0.012))
+    draw_text(draw, _at(box, 0.27, 0.04), str(points), corner, WHITE, "la", bold, WHITE)
+    draw_text(draw, _at(box, 0.5, 0.86), "CAP", round(w * 0.17), WHITE, anchor="mm")
 
 
 @lru_cache(maxsize=32)
@@ -121,7 +93,7 @@ def back_image(size: tuple[int, int]) -> Image.Image:
     """Return a face-down card."""
     k = SUPERSAMPLE
     w, h = size[0] * k, size[1] * k
-    big = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    big = clear((w, h))
     draw = ImageDraw.Draw(big)
     ring = max(2, w // 22)
     draw.rounded_rectangle(
@@ -129,22 +101,17 @@ def back_image(size: tuple[int, int]) -> Image.Image:
     )
     inner = (w * 0.2, h * 0.2, w * 0.8, h * 0.8)
     draw.rounded_rectangle(inner, radius=w // 12, outline=BACK_EDGE, width=ring)
-    return big.resize(size, Image.Resampling.LANCZOS)
+    return smooth(big, size)
 
 
 @lru_cache(maxsize=32)
 def empty_slot(size: tuple[int, int], text: str) -> Image.Image:
     """Return the outline of an empty pile with a short text in it."""
     w, h = size
-    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    image = clear(size)
     draw = ImageDraw.Draw(image)
-    for y in range(2, h - 2, 8):
-        draw.line([(1, y), (1, y + 4)], fill=INK_DIM, width=2)
-        draw.line([(w - 2, y), (w - 2, y + 4)], fill=INK_DIM, width=2)
-    for x in range(2, w - 2, 8):
-        draw.line([(x, 1), (x + 4, 1)], fill=INK_DIM, width=2)
-        draw.line([(x, h - 2), (x + 4, h - 2)], fill=INK_DIM, width=2)
-    draw.text((w / 2, h / 2), text, font=font(round(w * 0.4)), fill=INK_DIM, anchor="mm")
+    dashed_outline(draw, (0, 0, w, h), INK_DIM)
+    draw_text(draw, (w / 2, h / 2), text, round(w * 0.4), INK_DIM, anchor="mm")
     return image
 
 
@@ -154,11 +121,11 @@ def hand_png(cards: Sequence[Card], cap: int, title: str) -> bytes:
     per_row = max(1, -(-len(cards) // rows))
     w, h = HAND_CARD
     header = 34
-    title_width = round(font(20).getlength(title)) + 3 * GAP
+    title_width = round(width(title, 20)) + 3 * GAP
     size = (max(GAP + per_row * (w + GAP), title_width), header + rows * (h + GAP))
-    image = Image.new("RGBA", size, (*FELT, 255))
+    image = canvas(size, FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((GAP + 2, header / 2), title, font=font(20), fill=INK, anchor="lm")
+    draw_text(draw, (GAP + 2, header / 2), fit(title, 20, 2000), 20, INK, anchor="lm")
     for index, card in enumerate(cards):
         row, column = divmod(index, per_row)
         marked = card.colour == "green" and card.points <= cap

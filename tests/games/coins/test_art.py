@@ -89,7 +89,8 @@ def test_a_hand_strip_wraps_at_eight_and_rings_the_marked_cards() -> None:
     assert count_near(marked, art.GOLD, 10) > count_near(few, art.GOLD, 10) + 200
 
 
-def test_the_table_picture_shows_the_last_trick_beside_the_current_one() -> None:
+def test_the_table_picture_shows_the_last_trick_under_the_current_one() -> None:
+    """Both pictures have the 4:3 table size; the last trick fills the lower part."""
     current = (Slot(find("5", "Coins"), "Ana"), Slot(None, "Ben to play"), Slot(None, "Cy"))
     alone = open_png(table_png(TablePicture(current, "Hand 1 · trick 1")))
     last = tuple(Slot(find(r, s), name, name == "Cy") for r, s, name in (
@@ -98,6 +99,8 @@ def test_the_table_picture_shows_the_last_trick_beside_the_current_one() -> None
     both = open_png(
         table_png(TablePicture(current, "Hand 1 · trick 2", last, "Last trick: Cy +1", "why"))
     )
-    assert both.size[1] == alone.size[1] and both.size[0] > alone.size[0] + 200
+    assert both.size == alone.size == (800, 600)
+    lower = (0, 340, 800, 600)
+    assert count_near(both.crop(lower), art.PAPER) > count_near(alone.crop(lower), art.PAPER) + 5000
     assert count_near(both, art.GOLD, 10) > 200, "the winning card is ringed"
     assert count_near(alone, art.GOLD, 10) < 50

@@ -232,9 +232,11 @@ def test_many_columns_stay_within_the_caps_and_elide_the_middle() -> None:
         return grid_of(*cells, columns=columns)
 
     wide = open_png(layout_png(grid(30)))
-    assert wide.width <= art.MAX_WIDTH and wide.height <= art.MAX_HEIGHT
+    assert wide.size == (art.MAX_WIDTH, art.MAX_HEIGHT)
     recent = open_png(layout_png(grid(art.RECENT_COLUMNS + 1)))
-    assert wide.width == recent.width + art.ELLIPSIS_WIDTH
+    assert recent.size == wide.size and recent.tobytes() != wide.tobytes()
+    shown = art._shown_columns(30)
+    assert shown[:2] == (0, None) and len(shown) == art.RECENT_COLUMNS + 2
 
 
 def test_crowded_layout_is_scaled_down_to_the_caps() -> None:
@@ -245,3 +247,30 @@ def test_crowded_layout_is_scaled_down_to_the_caps() -> None:
         cells.append(LayoutCell(card, 1 + n % 6, 1 + n % 14, n + 1, by="Someone", last=n == 199))
     image = open_png(layout_png(LayoutGrid(rows=rows, columns=15, cells=tuple(cells))))
     assert image.width <= art.MAX_WIDTH and image.height <= art.MAX_HEIGHT
+
+
+def test_a_wide_flat_layout_is_cut_in_two_bands_with_larger_cards() -> None:
+    """Two players and many rounds: two stacked bands fill the 4:3 picture better than one."""
+    cells = [START]
+    for column in range(1, 20):
+        card = make(column % 40 + 1, (column % 2, 0, 1, 0, 1))
+        cells.append(LayoutCell(card, 1 + column % 2, column, column + 1))
+    flat = LayoutGrid(rows=("start", "A", "B"), columns=20, cells=tuple(cells))
+    bands = art._choose_plan(flat)
+    one = art._fitting(flat, "one")[0][0]
+    assert len(bands) == 2 and bands[0][0].scale > one.scale * art.BAND_GAIN
+    assert [plan.current for plan, _ in bands] == [False, True]
+    assert bands[1][1][1] > 0, "the second band is under the first"
+    assert open_png(layout_png(flat)).size == (art.MAX_WIDTH, art.MAX_HEIGHT)
+
+
+def test_a_tall_narrow_layout_puts_its_rows_in_two_bands_side_by_side() -> None:
+    """Six players at the start: the rows are split in two bands, each with every label."""
+    tall = LayoutGrid(rows=("start", *"ABCDEF"), columns=2, cells=(START,))
+    bands = art._choose_plan(tall)
+    one = art._fitting(tall, "one")[0][0]
+    assert len(bands) == 2 and bands[0][0].scale > one.scale * art.BAND_GAIN
+    assert bands[0][0].row_ids + bands[1][0].row_ids == tuple(range(7))
+    assert bands[1][1][0] > 0, "the second band is beside the first"
+    three = LayoutGrid(rows=("start", "A", "B"), columns=2, cells=(START,))
+    assert len(art._choose_plan(three)) == 1

@@ -1,0 +1,246 @@
+"""Fonts and text for every game's pictures: a font chain, measuring, fitting, wrapping.
+
+The fonts ship with the package (``bot/draw/fonts``, licences beside them): DejaVu
+Sans draws Latin with accents, Greek, Cyrillic, card suits, arrows and maths signs;
+Droid Sans Fallback draws Chinese, Japanese and Korean. Text is drawn character by
+character from the first font of the chain that has the glyph, so a name never comes
+out as missing-glyph boxes. What no font has is replaced by a readable stand-in
+(``SUBSTITUTES``: 🤖 becomes ``AI``) or left out (other emoji).
+
+Whether a font has a glyph is decided by drawing the character and comparing its
+bitmap with the font's ``.notdef`` glyph (what FreeType draws for an unmapped code
+point), so no font table is parsed.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+from PIL import ImageDraw, ImageFont
+
+from bot.draw.markers import ROBOT, ROBOT_TEXT
+
+Font = ImageFont.FreeTypeFont
+RGB = tuple[int, int, int]
+Ink = RGB | tuple[int, int, int, int]
+
+FONT_FILES: tuple[str, ...] = ("DejaVuSans.ttf", "DroidSansFallback.ttf")
+"""The font chain, first choice first."""
+NOTDEF_PROBE = "\uffff"
+"""A noncharacter: no font maps it, so it draws the font's ``.notdef`` glyph."""
+SUBSTITUTES: dict[str, str] = {
+    ROBOT: ROBOT_TEXT,
+    "\U0001f464": "•",  # bust in silhouette
+    "\u2b50": "★",  # star emoji
+    "\u2764": "♥",  # heavy heart
+    "\u2705": "✓",  # check mark button
+    "\u274c": "✗",  # cross mark
+    "\U0001f3c6": "★",  # trophy
+    "\U0001f451": "★",  # crown
+}
+"""Readable stand-ins for characters no shipped font can draw."""
+INVISIBLE = {"\ufe0e", "\ufe0f", "\u200d", "\u200b", "\u2060"}
+"""Variation selectors and joiners: they shape emoji and draw nothing on their own."""
+
+
+@lru_cache(maxsize=4)
+def _font_bytes(name: str) -> bytes:
+    """Read a shipped font file once."""
+    return (resources.files("bot.draw") / "fonts" / name).read_bytes()
+
+
+@lru_cache(maxsize=256)
+def chain(size: int) -> tuple[Font, ...]:
+    """Return the fonts of the chain at a pixel size."""
+    size = max(size, 6)
+    return tuple(ImageFont.truetype(io.BytesIO(_font_bytes(n)), size) for n in FONT_FILES)
+
+
+def font(size: int) -> Font:
+    """Return the first font of the chain (Latin, Greek, Cyrillic, symbols) at a pixel size."""
+    return chain(size)[0]
+
+
+@lru_cache(maxsize=8)
+def _notdef(index: int) -> bytes:
+    """Return the bitmap of a chain font's ``.notdef`` glyph at the probe size."""
+    return _bitmap(index, NOTDEF_PROBE)
+
+
+def _bitmap(index: int, ch: str) -> bytes:
+    """Return a character's size and pixels in one chain font at the probe size."""
+    mask = chain(24)[index].getmask(ch)
+    return bytes(f"{mask.size}", "ascii") + bytes(mask)
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(index: int, ch: str) -> bool:
+    """Tell whether chain font ``index`` draws ``ch`` as itself, not as its ``.notdef`` box."""
+    return _bitmap(index, ch) != _notdef(index)
+
+
+@lru_cache(maxsize=8192)
+def font_index(ch: str) -> int | None:
+    """Return the first chain font that draws a character, or None when none does."""
+    if ch.isspace():
+        return 0
+    for index in range(len(FONT_FILES)):
+        if has_glyph(index, ch):
+            return index
+    return None
+
+
+@lru_cache(maxsize=4096)
+def clean(text: str) -> str:
+    """Return text that the chain draws in full: stand-ins in, undrawable characters out.
+
+    Accents are composed (NFC) first, so ``e`` plus a combining diaeresis draws as ``ë``.
+    """
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", text):
+        if ch in SUBSTITUTES:
+            out.append(SUBSTITUTES[ch])
+        elif ch in INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf"):
+            continue
+        elif font_index(ch) is not None:
+            out.append(ch)
+        elif unicodedata.combining(ch) == 0:
+            plain = unicodedata.normalize("NFKD", ch)
+            out.extend(
+                c for c in plain if font_index(c) is not None and not unicodedata.combining(c)
+            )
+    return "\n".join(" ".join(line.split()) for line in "".join(out).split("\n"))
+
+
+def runs(text: str) -> Iterator[tuple[int, str]]:
+    """Split cleaned text into runs drawn by one chain font each."""
+    current, start = 0, 0
+    for i, ch in enumerate(text):
+        index = font_index(ch) or 0
+        if ch != " " and index != current:
+            if i > start:
+                yield current, text[start:i]
+            current, start = index, i
+    if start < len(text):
+        yield current, text[start:]
+
+
+def width(text: str, size: int) -> float:
+    """Return the drawn width of a text at a pixel size (after ``clean``)."""
+    fonts = chain(size)
+    return sum(fonts[i].getlength(part) for i, part in runs(clean(text)))
+
+
+def line_height(size: int) -> int:
+    """Return the distance between two lines of text at a size."""
+    ascent, descent = font(size).getmetrics()
+    return round((ascent + descent) * 1.05)
+
+
+def fit(text: str, size: int, room: float) -> str:
+    """Return the cleaned text, shortened with an ellipsis if wider than ``room``."""
+    text = clean(text)
+    if width(text, size) <= room:
+        return text
+    while text and width(text + "…", size) > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fit_size(text: str, size: int, room: float, smallest: int = 10) -> int:
+    """Return the largest size not above ``size`` (down to ``smallest``) at which text fits."""
+    while size > smallest and width(text, size) > room:
+        size -= 1
+    return size
+
+
+def wrap(text: str, size: int, room: float, lines: int = 99) -> list[str]:
+    """Break text into lines no wider than ``room`` (at most ``lines``; the last fitted)."""
+    out: list[str] = []
+    for paragraph in clean(text).split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if line and width(trial, size) > room:
+                out.append(line)
+                line = word
+            else:
+                line = trial
+        out.append(line)
+    if len(out) > lines:
+        out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
+    return [fit(line, size, room) for line in out]
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: Ink,
+    anchor: str = "la",
+    stroke_width: int = 0,
+    stroke_fill: Ink | None = None,
+) -> float:
+    """Draw one line of text with the font chain, anchored like Pillow's ``text``.
+
+    Returns the drawn width. Text that the first font covers is drawn in one call;
+    otherwise each run is drawn on the first font's baseline.
+    """
+    text = clean(text).replace("\n", " ")
+    fonts = chain(size)
+    parts = list(runs(text))
+    if all(i == 0 for i, _ in parts):
+        draw.text(
+            xy,
+            text,
+            font=fonts[0],
+            fill=fill,
+            anchor=anchor,
+            stroke_width=stroke_width,
+            stroke_fill=stroke_fill,
+        )
+        return fonts[0].getlength(text)
+    total = sum(fonts[i].getlength(part) for i, part in parts)
+    x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    first = fonts[0]
+    shift = first.getbbox("Hg", anchor="l" + anchor[1])[1] - first.getbbox("Hg", anchor="ls")[1]
+    baseline = xy[1] + shift
+    for i, part in parts:
+        draw.text(
+            (x, baseline),
+            part,
+            font=fonts[i],
+            fill=fill,
+            anchor="ls",
+            stroke_width=stroke_width,
+            stroke_fill=stroke_fill,
+        )
+        x += fonts[i].getlength(part)
+    return total
+
+
+def draw_lines(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    lines: list[str],
+    size: int,
+    fill: Ink,
+    align: Literal["l", "m", "r"] = "l",
+    spacing: float = 1.0,
+) -> float:
+    """Draw lines top down from ``xy`` (their top), aligned left, centre or right.
+
+    Returns the y just below the last line.
+    """
+    step = line_height(size) * spacing
+    y = xy[1]
+    for line in lines:
+        draw_text(draw, (xy[0], y), line, size, fill, anchor=align + "a")
+        y += step
+    return y

@@ -1,0 +1,73 @@
+"""The drawing kit's text: real glyphs for every name, readable stand-ins, fitting."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.draw import text
+from bot.draw.markers import ROBOT, ROBOT_TEXT, robot_name
+
+NAMES = [
+    "Zoë",
+    "Ωμέγα",
+    "Niccolò",
+    "李雷",
+    "🤖 AI",
+    "♠♣♥♦",
+    "Жанна",
+    "김민준",
+    "さくら",
+    "Zoe\u0308",
+]
+
+
+def _pixels(font: text.Font, ch: str) -> tuple[tuple[int, int], bytes]:
+    mask = font.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_character_of_a_name_is_a_real_glyph(name: str) -> None:
+    """Each drawn character's bitmap differs from the .notdef box of the font that draws it."""
+    drawn = text.clean(name)
+    assert drawn.strip()
+    for index, part in text.runs(drawn):
+        font = text.chain(24)[index]
+        notdef = _pixels(font, "\uffff")
+        for ch in part.replace(" ", ""):
+            assert _pixels(font, ch) != notdef, f"{ch!r} of {name!r} would draw as a box"
+
+
+def test_a_name_draws_the_same_pixels_as_its_glyphs() -> None:
+    """draw_text puts the chosen font's glyphs down, not boxes: compare with a direct draw."""
+    for name in ("李雷", "Zoë"):
+        ours = Image.new("L", (200, 60))
+        text.draw_text(ImageDraw.Draw(ours), (5, 5), name, 24, 255)
+        index, part = next(iter(text.runs(name)))
+        direct = Image.new("L", (200, 60))
+        ImageDraw.Draw(direct).text((5, 5), part, font=text.chain(24)[index], fill=255)
+        a, b = ours.crop(ours.getbbox()), direct.crop(direct.getbbox())
+        assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def test_the_robot_marker_reads_ai_in_pictures() -> None:
+    """No shipped font has the robot emoji: pictures write AI where messages show the emoji."""
+    assert text.clean(robot_name("Ada")) == f"{ROBOT_TEXT} Ada"
+    assert ROBOT not in text.clean(f"{ROBOT}{ROBOT}")
+
+
+def test_undrawable_emoji_are_left_out_not_boxed() -> None:
+    """An emoji with no glyph and no stand-in is dropped, variation selectors too."""
+    assert text.clean("👍\ufe0f Bo") == "Bo"
+    assert text.clean("❤\ufe0f Bo") == "♥ Bo"
+
+
+def test_fit_and_wrap_keep_within_the_room() -> None:
+    """Fitted text ends in an ellipsis within its width; wrapped lines each fit."""
+    long = "Bartholomew-Christopher of the Long Names " * 3
+    fitted = text.fit(long, 18, 150)
+    assert fitted.endswith("…") and text.width(fitted, 18) <= 150
+    lines = text.wrap(long, 18, 200, lines=3)
+    assert len(lines) == 3 and all(text.width(line, 18) <= 200 for line in lines)
+    assert text.fit("Zoë", 18, 150) == "Zoë"
