@@ -3,9 +3,10 @@
 Deadlines live in the database (`matches.turn_deadline`, `reminder_at`), so
 nothing is lost on a restart: the first pass after start-up gives timers that
 ran out meanwhile a grace period, then fires as usual. The task sleeps with
-plain `asyncio.sleep` until the earliest stored time, but never longer than
-`poll` (5 s), so a deadline another process wrote is seen within seconds; a new,
-earlier time (`poke`) restarts the sleep. Time comes from the services' clock, so a
+plain `asyncio.sleep` until the earliest stored time; a new, earlier time
+(`poke`) restarts the sleep. When other processes share the database (a
+cluster), it never sleeps longer than 5 s, so a deadline another process wrote
+is seen within seconds. Time comes from the services' clock, so a
 simulated clock (SimCord's `advance_time`) drives it in tests.
 """
 
@@ -24,8 +25,10 @@ from bot.store.repo import MatchRow
 log = logging.getLogger(__name__)
 
 POLL = 5.0
-"""Seconds to sleep at most before looking at the database again: a deadline written by
-another process (a move handled there) is seen within this time."""
+"""Seconds to sleep at most when other processes share the database: a deadline written
+by another process (a move handled there) is seen within this time."""
+SOLO_NAP = 3600.0
+"""Seconds to sleep at most when this process alone writes its matches (it pokes itself)."""
 RETRY = 5.0
 """Seconds to wait when something due could not be fired."""
 
@@ -40,20 +43,30 @@ class Scheduler:
         absence: AbsenceService,
         *,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        poll: float = POLL,
+        poll: float | None = None,
     ) -> None:
         self.matches = matches
         self.sleep = sleep
         """How the loop waits; tests pass one that moves a fake clock instead."""
         self.lobbies = lobbies
         self.absence = absence
-        self.poll = poll
-        """Seconds between looks at the database when no timer of ours comes sooner."""
+        self._poll = poll
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._dirty = False
         self._wake_at: datetime | None = None
         matches.on_timer = self.poke
+
+    @property
+    def poll(self) -> float:
+        """Seconds between looks at the database when no timer we know of comes sooner."""
+        if self._poll is not None:
+            return self._poll
+        return POLL if self.matches.shared else SOLO_NAP
+
+    @poll.setter
+    def poll(self, seconds: float) -> None:
+        self._poll = seconds
 
     def start(self) -> None:
         """Start the loop: first the start-up catch-up, then sleep-fire-sleep."""

@@ -194,7 +194,6 @@ async def test_the_loop_sleeps_until_the_next_timer_and_fires_it(
     match_id = await start_match(world)
     sleep = FakeSleep(world.clock, budget=2)
     world.scheduler.sleep = sleep
-    world.scheduler.poll = 3600.0  # one process alone could sleep this long
     world.scheduler.start()
     try:
         await sleep.calls(3)
@@ -211,11 +210,10 @@ async def test_a_new_earlier_deadline_wakes_the_loop(
 ) -> None:
     sleep = FakeSleep(world.clock, budget=0)
     world.scheduler.sleep = sleep
-    world.scheduler.poll = 3600.0
     world.scheduler.start()
     try:
         await sleep.calls(1)
-        assert sleep.delays == [3600.0]
+        assert sleep.delays == [scheduler_module.SOLO_NAP]
         await start_match(world)
         await sleep.calls(2)
     finally:
@@ -249,20 +247,16 @@ async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store
 async def test_a_deadline_written_by_another_process_fires_within_seconds(
     world: World, store: Store
 ) -> None:
-    """The loop looks at the database every few seconds, not only at deadlines it was told of."""
+    """In a cluster the loop looks at the database every few seconds, and reads it afresh."""
     match_id = await start_match(world)
+    await world.matches.load(match_id)  # cached here with its 5-minute deadline
+    assert await world.scheduler._delay() == 4 * MINUTE  # alone, it sleeps to its reminder
     world.matches.shared = True  # as in a cluster: other processes write the same matches
-    sleep = FakeSleep(world.clock, budget=3)
-    world.scheduler.sleep = sleep
-    world.scheduler.start()
-    try:
-        await sleep.calls(1)
-        # Another process moves the deadline to 2 s from now; nobody pokes this one.
-        soon = world.clock.now + timedelta(seconds=2)
-        await store.matches.update_match(match_id, turn_deadline=soon, reminder_at=None)
-        await sleep.calls(4)
-    finally:
-        await world.scheduler.stop()
-    assert max(sleep.delays) <= scheduler_module.POLL
+    assert await world.scheduler._delay() == scheduler_module.POLL
+    # Another process moves the deadline to 2 s from now; nobody pokes this one.
+    soon = world.clock.now + timedelta(seconds=2)
+    await store.matches.update_match(match_id, turn_deadline=soon, reminder_at=None)
+    world.clock.advance(scheduler_module.POLL)
+    assert await world.scheduler.fire_due() == 1
     live = await world.matches.load(match_id)
     assert sum(s.timeouts for s in live.seats) == 1
