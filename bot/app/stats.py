@@ -22,6 +22,13 @@ from bot.store.stats import GameRecord, RatingRow, ResultRow, Skill, StatsReposi
 
 log = logging.getLogger(__name__)
 
+RATING_BASE = 1000
+RATING_SCALE = 25
+"""The rating players read: ``1000 + 25 × (mu − 3·sigma)``, rounded to a whole number.
+
+``mu − 3·sigma`` (openskill's "ordinal") is a conservative estimate of skill: the
+model is about 99% sure the player is at least that good. A newcomer starts at
+1000 (mu 25, sigma 25/3); it rises with wins and as the model grows surer."""
 DROPPED = ("left", "kicked", "forfeited")
 """Seat statuses whose member is ranked last."""
 MODEL = PlackettLuce()
@@ -30,6 +37,11 @@ MODEL = PlackettLuce()
 def player_key(seat: SeatRow) -> str:
     """Return who is rated for a seat: "u:<id>" for a member, "ai:<level>" for an AI."""
     return f"u:{seat.user_id}" if seat.user_id is not None else f"ai:{seat.ai_level or 'ai'}"
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """Return the whole-number rating players read (see ``RATING_BASE``)."""
+    return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
 
 
 def final_ranks(seats: Sequence[SeatRow], ranks: Sequence[int]) -> list[int]:
@@ -87,6 +99,11 @@ class StatsService:
 
     def __init__(self, repo: StatsRepository) -> None:
         self.repo = repo
+        self._changes: dict[int, dict[str, int]] = {}
+
+    def changes(self, match_id: int) -> dict[str, int]:
+        """Return how each player's shown rating moved with this match (this process only)."""
+        return dict(self._changes.get(match_id, {}))
 
     async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
         """Record a finished match's results and ratings; False if it was already recorded."""
@@ -96,8 +113,22 @@ class StatsService:
             ResultRow(seat.seat, player_key(seat), rank, score)
             for seat, rank, score in zip(live.seats, ranks, scores, strict=True)
         ]
-        done = await self.repo.record_match(live.id, live.row.game, results, rate)
+        moved: dict[str, int] = {}
+
+        def rate_and_remember(
+            skills: dict[str, Skill | None], seats: Sequence[tuple[str, int]]
+        ) -> dict[str, Skill]:
+            new = rate(skills, seats)
+            for key, after in new.items():
+                before = skills.get(key) or (MODEL.mu, MODEL.sigma)
+                moved[key] = shown_rating(*after) - shown_rating(*before)
+            return new
+
+        done = await self.repo.record_match(live.id, live.row.game, results, rate_and_remember)
         if done:
+            self._changes[live.id] = moved
+            while len(self._changes) > 200:
+                self._changes.pop(next(iter(self._changes)))
             log.info("match %s: results and ratings recorded", live.id)
         return done
 

@@ -257,7 +257,7 @@ class Controller:
             view.add_item(RulesPageButton(key, page - 1, "Previous"))
         if page < len(pages) - 1:
             view.add_item(RulesPageButton(key, page + 1, "Next"))
-        embed = embed_of(screen)
+        embed = embed_of(screen, escape=False)
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
         return {"embed": embed, "view": view, "attachments": files_of(screen)}
 

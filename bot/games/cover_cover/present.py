@@ -66,6 +66,8 @@ def title(view: PublicView) -> str:
     if view.over:
         return "Cover-cover - match over"
     limit = f" of {view.round_limit}" if view.round_limit else ""
+    if not view.round:  # before the deal: rounds count from 1
+        return "Cover-cover"
     if pending_tie(view) is not None:
         return f"COVER-COVER! - round {view.round}{limit}"
     return f"Cover-cover - round {view.round}{limit}"

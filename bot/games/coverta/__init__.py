@@ -13,6 +13,7 @@ GAME = GameModule(
     presenter=CovertaPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"random": "Easy", "deducer": "Normal"},
 )
 
 __all__ = ["GAME", "SPEC", "CovertaPresenter", "CovertaRules"]

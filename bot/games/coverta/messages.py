@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.words import plural
 from bot.games.coverta.cards import Card, Instruction, Trait
 
 SHORT_VALUES: dict[Trait, tuple[str, str]] = {
@@ -132,7 +133,7 @@ def exception_applied(seat: int, target: int, card: int) -> str:
 def handed_over(seat: int, target: int, count: int) -> str:
     """Announce the cards handed over and the new bar."""
     return (
-        f"{p(target)} hands {count} card(s) to {p(seat)}. "
+        f"{p(target)} hands {plural(count, 'card')} to {p(seat)}. "
         f"{p(seat)} may no longer play in {p(target)}'s place."
     )
 
@@ -145,7 +146,9 @@ def handed_cards(seat: int, target: int, cards: Sequence[Card]) -> str:
 def tokens_placed(seat: int, cards: Sequence[int], drawn: int, owed: int) -> str:
     """Announce tokens from a reveal event and the penalty cards drawn."""
     marked = ", ".join(str(c) for c in cards)
-    text = f"Token(s) on {marked} in {p(seat)}'s row; {p(seat)} draws {drawn} penalty card(s)"
+    tokens = "A token" if len(cards) == 1 else "Tokens"
+    text = f"{tokens} on {marked} in {p(seat)}'s row; {p(seat)} draws "
+    text += plural(drawn, "penalty card")
     forgiven = owed - drawn
     return text + (f" ({forgiven} forgiven: the draw pile ran short)." if forgiven else ".")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.words import plural
 from bot.games.never_over.cards import Card, kind_label, labels
 
 NO_SUCH_PLAYER = "There is no such player at this table."
@@ -113,7 +114,7 @@ def you_drew(card: Card) -> str:
 
 def retired(seat: int, count: int) -> str:
     """Announce a retirement."""
-    return f"{p(seat)} retired, setting aside {count} card(s) face down."
+    return f"{p(seat)} retired, setting aside {plural(count, 'card')} face down."
 
 
 def emptied(seat: int) -> str:

@@ -1,0 +1,87 @@
+"""What players see, from the playtest issue: escaping, names, ratings, levels, ended tables."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.app.matches import TableInfo
+from bot.discord_ui.payloads import table_payload
+from bot.discord_ui.render import embed_of
+from bot.engine import Field, Screen
+from tests.discord.helpers import answer, open_table, private_message, text_of
+
+
+def test_game_text_keeps_its_signs_and_warnings_stand_out() -> None:
+    """Item 3: "+ "/"- " lines are not bullets; a warning is not buried in a list."""
+    screen = Screen(
+        title="T",
+        body="- A01 REC\n+ 12 (even)\nCareful: 12 breaks your rule 1.\n```\n- raw\n```",
+        fields=(Field("Hand", "- 3 cards\n2. second"),),
+    )
+    embed = embed_of(screen, [("Recent moves", "+ 1 Intel for *bob*")])
+    assert embed.description == (
+        "\\- A01 REC\n\\+ 12 (even)\n⚠️ **Careful: 12 breaks your rule 1.**\n```\n- raw\n```"
+    )
+    assert embed.fields[0].value == "\\- 3 cards\n2\\. second"
+    assert embed.fields[1].value == "\\+ 1 Intel for *bob*"
+
+
+def test_the_table_escapes_its_recent_moves() -> None:
+    info = TableInfo(
+        match_id=1,
+        version=1,
+        status="active",
+        channel_id=1,
+        message_id=None,
+        screen=Screen(title="COVERTA"),
+        recent=["- 2 points for Ann"],
+        turn_user_ids=[],
+        game_key="coverta",
+    )
+    embed = table_payload(info)["embed"]
+    assert embed.fields[0].value == "\\- 2 points for Ann"
+
+
+async def test_a_lobby_of_a_fixed_size_says_how_many_seats(world: Any) -> None:
+    """Item 10: "3 seats", never "3-3 seats"; names with Markdown are shown as typed."""
+    starry = world.guild.add_member(world.env.create_user("*eve*"))
+    result = await world.alice.slash(world.channel, "coins start")
+    lobby = result.response
+    await starry.click(lobby, label="Join")
+    shown = text_of(world.env, lobby)
+    assert "3 seats." in shown and "3-3" not in shown
+    assert "2. \\\\*eve\\\\*" in shown, "the name's stars are escaped (repr doubles \\)"
+
+
+async def test_match_list_and_leaderboard_show_names_whole_ratings_and_levels(
+    world: Any,
+) -> None:
+    """Item 10: no raw <@id>, ratings are whole numbers near 1000, AI levels read Easy/Normal."""
+    await open_table(world, players=("alice",), ai=2)
+    listing = answer(await world.mod.slash(world.channel, "match list"))
+    assert "host alice" in listing and "<@" not in listing
+    await world.alice.slash(world.channel, "match leave")  # the AI seats finish the match
+    board = private_message(await world.alice.slash(world.channel, "leaderboard", game="coverta"))
+    text = repr(board.embeds[0].to_dict())
+    assert "<@" not in text and "alice" in text
+    assert "🤖 AI (Normal)" in text and "deducer" not in text
+    ratings = [int(r) for r in re.findall(r"· \*\*(-?\d+)\*\*", text)]
+    assert ratings and all(800 < r < 1200 for r in ratings), ratings
+    assert not re.search(r"\*\*-?\d+\.\d\*\*", text)
+    stats = private_message(await world.alice.slash(world.channel, "stats"))
+    shown = repr(stats.embeds[0].to_dict())
+    assert re.search(r"rating \*\*\d+\*\*", shown) and "starts at 1000" in shown
+
+
+async def test_an_ended_cover_cover_table_asks_nobody_to_flip(world: Any) -> None:
+    """Item 10: after /match end nothing says "Still to press Flip"."""
+    env = world.env
+    table = (await world.alice.slash(world.channel, "cover-cover start")).response
+    await world.bob.click(table, label="Join")
+    await world.alice.click(table, label="Start")
+    assert "Still to press" in text_of(env, table)
+    await world.alice.slash(world.channel, "match end")
+    shown = text_of(env, table)
+    assert "ended before its finish" in shown
+    assert "Still to press" not in shown and "TO FLIP" not in shown
