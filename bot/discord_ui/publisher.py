@@ -79,7 +79,7 @@ class DiscordPublisher:
         """
         match_id = info.match_id
         active = info.status == "active"
-        turn = frozenset(info.turn_user_ids) if active else frozenset()
+        turn = frozenset(info.turn_user_ids) - await self._optional(info) if active else frozenset()
         asked = frozenset(info.secret_user_ids) if active else frozenset()
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
         if turn | asked == previous:
@@ -110,6 +110,14 @@ class DiscordPublisher:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
         message = await channel.send(text, allowed_mentions=USER_MENTIONS)
         self._pinged[match_id] = (turn | asked, message.id)
+
+    async def _optional(self, info: Any) -> frozenset[int]:
+        """Return the members who may act now but need not (never pinged: a steal window)."""
+        live = await self.bot.controller.matches.load(info.match_id)
+        seats = live.module.may_act(live.state)
+        return frozenset(
+            uid for s in seats if 0 <= s < len(live.seats) if (uid := live.seats[s].user_id)
+        )
 
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
         """DM a member a short "decision pending" note if they take DMs; never a mention."""

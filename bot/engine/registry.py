@@ -27,6 +27,9 @@ class GameModule:
     """AI level that plays a member's turn when their timer runs out (default: the default)."""
     levels: Mapping[str, str] = field(default_factory=dict)
     """What players read for each AI level (policy name -> "Easy", "Normal", "Hard")."""
+    may_act: Callable[[Any], frozenset[int]] = field(default=lambda state: frozenset())
+    """Seats among those to act that may act but need not (a COVERTA steal window):
+    they are shown on the table but never pinged."""
     secret_turn: Callable[[Any], bool] = field(default=lambda state: False)
     """Tell from a state whether who is asked to act is secret (a reaction only card
     holders are offered): the table then names nobody and pings go by DM only."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 from typing import Any
 
@@ -9,7 +10,14 @@ from bot.app.matches import TableInfo
 from bot.discord_ui.payloads import table_payload
 from bot.discord_ui.render import embed_of
 from bot.engine import Field, Screen
-from tests.discord.helpers import answer, open_table, private_message, text_of
+from tests.discord.helpers import (
+    answer,
+    member_by_id,
+    open_table,
+    play_one_turn,
+    private_message,
+    text_of,
+)
 
 
 def test_game_text_keeps_its_signs_and_warnings_stand_out() -> None:
@@ -85,3 +93,33 @@ async def test_an_ended_cover_cover_table_asks_nobody_to_flip(world: Any) -> Non
     shown = text_of(env, table)
     assert "ended before its finish" in shown
     assert "Still to press" not in shown and "TO FLIP" not in shown
+
+
+def pings(world: Any) -> list[str]:
+    """Return the turn pings now in the channel."""
+    return [
+        m.content or ""
+        for m in world.channel.history()
+        if "it's your turn" in (m.content or "") and not m.flags.ephemeral
+    ]
+
+
+async def test_steal_mode_pings_only_the_member_whose_turn_it_is(world: Any) -> None:
+    """Item 9 (COVERTA, steal on): a player who may steal is not pinged; the turn's owner is."""
+    env = world.env
+    table, match_id = await open_table(world, steal="on")
+    members = member_by_id(world)
+    rng = random.Random(5)
+    windows = 0
+    for _ in range(8):
+        live = await env.bot.controller.matches.load(match_id)
+        if live.row.status != "active":
+            break
+        state = live.state
+        owner = live.seats[state.turn].user_id
+        windows += bool(state.stealers())
+        for ping in pings(world):
+            assert re.findall(r"<@(\d+)>", ping) == [str(owner)], ping
+        view = private_message(await members[owner].click(table, label="My hand"))
+        await play_one_turn(members[owner], env, view, rng)
+    assert windows, "no steal window was open during the test"
