@@ -62,6 +62,7 @@ class DiscordPublisher:
         else:
             await self._repost(matches, channel, match_id, payload)
         await self._ping(channel, info)
+        await self.bot.controller.refresh_views(match_id)
 
     async def _repost(
         self, matches: Any, channel: Any, match_id: int, payload: dict[str, Any]

@@ -12,6 +12,9 @@ from bot.discord_ui.render import embed_of
 from bot.engine import Field, Screen
 from tests.discord.helpers import (
     answer,
+    choices,
+    choose,
+    components,
     member_by_id,
     open_table,
     play_one_turn,
@@ -123,3 +126,47 @@ async def test_steal_mode_pings_only_the_member_whose_turn_it_is(world: Any) -> 
         view = private_message(await members[owner].click(table, label="My hand"))
         await play_one_turn(members[owner], env, view, rng)
     assert windows, "no steal window was open during the test"
+
+
+async def test_an_open_hand_follows_the_table_and_ends_without_your_turn(world: Any) -> None:
+    """Item 6: after someone else's move, and after the end, an open view is current."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    first = live.seats[live.state.turn].user_id
+    other = next(u for u in (world.alice.id, world.bob.id) if u != first)
+    waiting = private_message(await members[other].click(table, label="My hand"))
+    acting = private_message(await members[first].click(table, label="My hand"))
+    before = text_of(env, waiting)
+    assert "Your turn" not in before
+    await play_one_turn(members[first], env, acting, random.Random(1))
+    live = await env.bot.controller.matches.load(match_id)
+    if live.seats[live.state.turn].user_id == other:
+        assert "Your turn" in text_of(env, waiting), "the waiting view did not follow the move"
+    version = live.version
+    assert f":{version}:" in " ".join(
+        c.get("custom_id", "") for c in components(env, waiting)
+    ) or not choices(env, waiting)
+    await world.alice.slash(world.channel, "match end")
+    for view in (waiting, acting):
+        shown = text_of(env, view)
+        assert "Your turn" not in shown
+        assert not choices(env, view), "an ended match offers no moves"
+
+
+async def test_a_refused_click_answers_on_the_view_itself(world: Any) -> None:
+    """Item 5c: acting from the ephemeral view edits that view, even to say no."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    first = live.seats[live.state.turn].user_id
+    view = private_message(await members[first].click(table, label="My hand"))
+    # As if the view were older than Discord lets a bot edit:
+    getattr(env.bot.controller, "open_views", {}).clear()
+    await world.alice.slash(world.channel, "match end")
+    result = await choose(members[first], env, view, choices(env, view)[0])
+    assert not result.followups, "a new message instead of the view itself"
+    shown = text_of(env, view)
+    assert "over" in shown.lower() and not choices(env, view)
