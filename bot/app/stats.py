@@ -9,6 +9,7 @@ result (the moderators chose "ai" over "forfeit").
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -100,10 +101,20 @@ class StatsService:
     def __init__(self, repo: StatsRepository) -> None:
         self.repo = repo
         self._changes: dict[int, dict[str, int]] = {}
+        self._recorded: dict[int, asyncio.Event] = {}
 
     def changes(self, match_id: int) -> dict[str, int]:
         """Return how each player's shown rating moved with this match (this process only)."""
         return dict(self._changes.get(match_id, {}))
+
+    async def wait_changes(self, match_id: int, timeout: float = 5.0) -> dict[str, int]:
+        """Return the rating changes of a match once it is recorded (empty if not in time)."""
+        event = self._recorded.setdefault(match_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            log.debug("match %s: no rating changes known here", match_id)
+        return self.changes(match_id)
 
     async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
         """Record a finished match's results and ratings; False if it was already recorded."""
@@ -124,7 +135,12 @@ class StatsService:
                 moved[key] = shown_rating(*after) - shown_rating(*before)
             return new
 
-        done = await self.repo.record_match(live.id, live.row.game, results, rate_and_remember)
+        try:
+            done = await self.repo.record_match(live.id, live.row.game, results, rate_and_remember)
+        finally:
+            self._recorded.setdefault(live.id, asyncio.Event()).set()
+            while len(self._recorded) > 200:
+                self._recorded.pop(next(iter(self._recorded)))
         if done:
             self._changes[live.id] = moved
             while len(self._changes) > 200:

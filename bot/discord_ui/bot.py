@@ -65,10 +65,12 @@ class CovertBot(commands.Bot):
         store = Store(self._engine)
         settings = SettingsService(store.settings)
         stats = StatsService(store.stats)
+        self.publisher = DiscordPublisher(self)
+        self.add_listener(self._count_message, "on_message")
         matches = MatchService(
             store.matches,
             self.registry,
-            DiscordPublisher(self),
+            self.publisher,
             ai_move_delay=self.settings.ai_move_delay,
             snapshot_every=self.settings.snapshot_every,
             settings=settings,
@@ -103,6 +105,15 @@ class CovertBot(commands.Bot):
             self._resumed = True
             await self.controller.matches.resume_all()
         self.scheduler.start()  # once; again only if its task was stopped
+
+    async def _count_message(self, message: discord.Message) -> None:
+        """Tell the publisher a message was posted (tables drift up as people talk)."""
+        if self.user is not None and message.author.id == self.user.id:
+            return
+        try:
+            await self.publisher.message_posted(message)
+        except Exception:
+            log.exception("could not count a message")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on our buttons that are not on the clicked message (forged ids)."""

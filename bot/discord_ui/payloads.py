@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -9,10 +10,12 @@ import msgspec
 
 from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
+from bot.app.stats import final_ranks, player_key
 from bot.discord_ui import messages
 from bot.discord_ui.components import HandButton, LobbyButton, SimpleButton, choices_view
 from bot.discord_ui.render import embed_of, files_of
-from bot.discord_ui.text import name
+from bot.discord_ui.text import name, safe_text
+from bot.engine import Outcome
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -94,6 +97,35 @@ def table_payload(info: TableInfo) -> dict[str, Any]:
         "view": view,
         "allowed_mentions": NO_MENTIONS,
     }
+
+
+def end_payload(
+    live: Any, outcome: Outcome, moved: Mapping[str, int], title: str
+) -> dict[str, Any]:
+    """Render the one message posted when a match ends: standings, rating changes, Rematch."""
+    ranks = final_ranks(live.seats, outcome.ranks)  # as rated: who left comes last
+    order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+    lines = []
+    for seat in order:
+        key = player_key(live.seats[seat])
+        change = moved.get(key)
+        shown = "" if change is None else messages.RATING_CHANGE.format(change=_signed(change))
+        who = name(live.names[seat])
+        lines.append(messages.MATCH_OVER_LINE.format(place=ranks[seat], who=who, change=shown))
+    summary = outcome.summary.format(p=[name(n) for n in live.names])
+    embed = discord.Embed(
+        title=messages.MATCH_OVER_TITLE.format(title=title, match_id=live.id),
+        description=f"{safe_text(summary)}\n\n" + "\n".join(lines),
+        colour=0x57F287,
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(SimpleButton("r", live.id, messages.REMATCH_BUTTON, "success"))
+    return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
+
+
+def _signed(change: int) -> str:
+    """Return a rating change with its sign: +12, −3, ±0."""
+    return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
 
 
 def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any]:

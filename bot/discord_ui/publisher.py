@@ -14,9 +14,17 @@ from datetime import datetime
 from typing import Any
 
 import discord
+import msgspec
 
 from bot.discord_ui import messages
-from bot.discord_ui.payloads import NO_MENTIONS, lobby_payload, private_payload, table_payload
+from bot.discord_ui.payloads import (
+    NO_MENTIONS,
+    end_payload,
+    lobby_payload,
+    private_payload,
+    table_payload,
+)
+from bot.engine import Outcome
 
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -31,6 +39,11 @@ class DiscordPublisher:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, tuple[frozenset[int], int | None]] = {}
+        self._announced: set[int] = set()
+        self._below: dict[int, dict[int, int]] = {}
+        """Per channel, per active match shown there: messages posted below its table."""
+        self._move: set[int] = set()
+        """Matches whose table is to be posted anew at the bottom of the channel."""
 
     async def match_changed(self, match_id: int) -> None:
         """Schedule a refresh of the match's table message."""
@@ -54,15 +67,74 @@ class DiscordPublisher:
             info.channel_id
         )
         payload = table_payload(info)
-        if info.message_id is not None:
+        if match_id in self._move and info.message_id is not None:
+            self._move.discard(match_id)
+            await self._retire(channel, info, match_id)
+            info = await self._repost(matches, channel, match_id, payload)
+        elif info.message_id is not None:
             try:
                 await channel.get_partial_message(info.message_id).edit(**payload)
             except discord.NotFound:
                 info = await self._repost(matches, channel, match_id, payload)
         else:
             await self._repost(matches, channel, match_id, payload)
+        self._follow(info)
         await self._ping(channel, info)
         await self.bot.controller.refresh_views(match_id)
+        if info.status == "finished" and match_id not in self._announced:
+            self._announced.add(match_id)
+            await self._announce_end(channel, match_id)
+
+    # ------------------------------------------------------------------ keeping tables in view
+    def _follow(self, info: Any) -> None:
+        """Count the messages below an active table; forget the table once the match is over."""
+        tables = self._below.setdefault(info.channel_id, {})
+        if info.status == "active":
+            tables.setdefault(info.match_id, 0)
+        else:
+            tables.pop(info.match_id, None)
+
+    async def message_posted(self, message: discord.Message) -> None:
+        """Count a message posted in a channel; move tables that were pushed too far up."""
+        tables = self._below.get(message.channel.id)
+        if not tables or message.guild is None:
+            return
+        limit = (await self.bot.controller.matches.config(message.guild.id)).repost_after
+        for match_id in list(tables):
+            tables[match_id] += 1
+            if limit and tables[match_id] >= limit:
+                tables[match_id] = 0
+                self._move.add(match_id)
+                await self.match_changed(match_id)
+
+    async def _retire(self, channel: Any, info: Any, match_id: int) -> None:
+        """Remove a table that is moving down; if it can't be deleted, leave a pointer."""
+        old = channel.get_partial_message(info.message_id)
+        try:
+            await old.delete()
+        except discord.HTTPException:
+            log.info("match %s: could not delete the old table message", match_id)
+            try:
+                await old.edit(
+                    content=messages.MOVED_BELOW.format(match_id=match_id),
+                    embeds=[],
+                    attachments=[],
+                    view=None,
+                )
+            except discord.HTTPException:
+                log.debug("match %s: old table message already gone", match_id)
+
+    async def _announce_end(self, channel: Any, match_id: int) -> None:
+        """Post the end of a match once: standings, rating changes and a Rematch button."""
+        live = await self.bot.controller.matches.load(match_id)
+        result = live.row.result
+        if result is None:
+            return
+        outcome = msgspec.convert(result, Outcome)
+        stats = self.bot.controller.stats
+        moved = await stats.wait_changes(match_id) if stats is not None else {}
+        payload = end_payload(live, outcome, moved, self._title(live.row.game))
+        await channel.send(**payload)
 
     async def _repost(
         self, matches: Any, channel: Any, match_id: int, payload: dict[str, Any]

@@ -170,3 +170,58 @@ async def test_a_refused_click_answers_on_the_view_itself(world: Any) -> None:
     assert not result.followups, "a new message instead of the view itself"
     shown = text_of(env, view)
     assert "over" in shown.lower() and not choices(env, view)
+
+
+async def test_the_end_is_announced_once_with_rating_changes_and_a_rematch(world: Any) -> None:
+    """Item 5b: one message at the end: standings, whole-number rating changes, Rematch."""
+    env = world.env
+    _table, match_id = await open_table(world, players=("alice", "bob"), ai=1)
+    await world.bob.slash(world.channel, "match leave")
+    await world.alice.slash(world.channel, "match leave")
+    live = await env.bot.controller.matches.load(match_id)
+    assert live.row.status == "finished"
+    await env.bot.controller.matches.publisher.match_changed(match_id)  # a later redraw
+    await env.advance_time(1)
+    ends = [m for m in world.channel.history() if "is over" in text_of(env, m)]
+    assert len(ends) == 1, "announced once"
+    shown = text_of(env, ends[0])
+    assert "Rematch" in shown and "alice" in shown and "bob" in shown
+    changes = re.findall(r"rating ([+−±])(\d+)", shown)
+    assert len(changes) == 3, shown
+    assert all(sign in "+−±" for sign, _ in changes)
+
+
+def tables_in(world: Any) -> list[Any]:
+    """Return the channel's messages that carry a "My hand" button (live tables)."""
+    return [m for m in world.channel.history() if "My hand" in text_of(world.env, m)]
+
+
+async def test_a_table_pushed_up_by_talk_moves_back_to_the_bottom(world: Any) -> None:
+    """Item 5a: after `repost_after` messages below it, the table is posted anew at the bottom."""
+    env = world.env
+    await world.mod.slash(world.channel, "config set", setting="repost_after", value="3")
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    for word in ("hi", "hello"):
+        await world.dave.send(world.channel, word)
+    await env.advance_time(1)
+    assert [m.id for m in tables_in(world)] == [table.id], "moved too early"
+    await world.dave.send(world.channel, "anyone?")
+    await env.advance_time(1)
+    (moved,) = tables_in(world)
+    assert moved.id != table.id and world.channel.history()[-1].id == moved.id
+    live = await env.bot.controller.matches.load(match_id)
+    assert live.row.table_message_id == moved.id
+    # The moved table still plays: My hand answers from it.
+    member = member_by_id(world)[live.seats[live.state.turn].user_id]
+    view = private_message(await member.click(moved, label="My hand"))
+    assert choices(env, view)
+
+
+async def test_repost_after_zero_never_moves_the_table(world: Any) -> None:
+    env = world.env
+    await world.mod.slash(world.channel, "config set", setting="repost_after", value="0")
+    table, _ = await open_table(world, players=("alice", "bob"))
+    for _ in range(20):
+        await world.dave.send(world.channel, "chatter")
+    await env.advance_time(1)
+    assert [m.id for m in tables_in(world)] == [table.id]
