@@ -20,6 +20,7 @@ TURN_PING = "{mentions}, it's your turn in **{title}** (match #{match_id})."
 REMATCH_BUTTON = "Rematch"
 MOVED_BELOW = "The table of match #{match_id} moved to the bottom of the channel."
 REFRESH_BUTTON = "Refresh"
+PRIVATE_NEWS = "Only you saw (latest last)"
 
 
 def stale_note() -> str:

@@ -130,7 +130,7 @@ def _signed(change: int) -> str:
 
 def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any]:
     """Render a seat's private view with its choices and a Refresh button."""
-    extra = [("Only you can see", "\n".join(info.notes))] if info.notes else []
+    extra = [(messages.PRIVATE_NEWS, "\n".join(info.notes))] if info.notes else []
     embed = embed_of(info.screen, extra)
     return {
         "content": note,

@@ -82,7 +82,7 @@ def dealt(dealer: int, start: Card) -> str:
 def your_deal(instructions: tuple[Instruction, Instruction], hand: Sequence[Card]) -> str:
     """Tell a player their instructions and hand."""
     rules = ", ".join(rule_text(r, i) for r, i in enumerate(instructions))
-    return f"Your instructions: {rules}. Your hand: {cards_text(hand)}."
+    return f"Your instructions: {rules}. You were dealt: {cards_text(hand)}."
 
 
 def placed(seat: int, card: Card) -> str:

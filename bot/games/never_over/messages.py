@@ -72,8 +72,8 @@ def hand_lowered(asked: int, size: int, seats: int) -> str:
 
 
 def your_hand(cards: Sequence[Card]) -> str:
-    """Tell a player their new hand."""
-    return f"Your hand: {labels(list(cards))}."
+    """Tell a player the hand just dealt to them (history: the hand itself is shown apart)."""
+    return f"You were dealt: {labels(list(cards))}."
 
 
 def scored(seat: int, card: Card, total: int) -> str:

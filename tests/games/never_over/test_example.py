@@ -44,7 +44,7 @@ def test_the_deal() -> None:
     assert len(s.stock) == 31
     top = [s.card(c).kind for c in s.stock[:9]]
     assert top == ["g2", "r4", "g3", "g1", "r3", "g2", "g1", "g4", "r2"]
-    assert "Your hand: +4 +3 +2 +2 +1 +1 ≤4 ≤2." in table.private_text(ABE)
+    assert "You were dealt: +4 +3 +2 +2 +1 +1 ≤4 ≤2." in table.private_text(ABE)
     assert "≤4 ≤2" not in table.public_text()
     assert "{p[2]} dealt 8 cards each; {p[0]} plays first" in table.public_text()
 
