@@ -46,6 +46,15 @@ class OpenView:
     step: str | None
     since: float
 
+    async def delete(self) -> None:
+        """Remove the view (a newer one replaces it); never a message in a DM."""
+        if self.interaction.guild_id is None:
+            return
+        if self.message_id is None:
+            await self.interaction.delete_original_response()
+        else:
+            await self.interaction.followup.delete_message(self.message_id)
+
     async def edit(self, **payload: Any) -> None:
         """Replace what the view shows."""
         if self.message_id is None:
@@ -221,7 +230,19 @@ class Controller:
         message = await interaction.followup.send(
             ephemeral=True, wait=True, **as_send(private_payload(info))
         )
-        self.remember_view(match_id, interaction, message.id)
+        await self.replace_view(match_id, interaction, message.id)
+
+    async def replace_view(
+        self, match_id: int, interaction: discord.Interaction, message_id: int
+    ) -> None:
+        """Show a member one private view per match: the one before goes away."""
+        old = self.open_views.get(match_id, {}).get(interaction.user.id)
+        self.remember_view(match_id, interaction, message_id)
+        if old is not None and time.monotonic() - old.since <= VIEW_TTL:
+            try:
+                await old.delete()
+            except discord.HTTPException:
+                log.debug("match %s: the previous private view was already gone", match_id)
 
     def remember_view(
         self,
