@@ -21,6 +21,10 @@ REMATCH_BUTTON = "Rematch"
 MOVED_BELOW = "The table of match #{match_id} moved to the bottom of the channel."
 REFRESH_BUTTON = "Refresh"
 PRIVATE_NEWS = "Only you saw (latest last)"
+VIEW_FOOTER = (
+    "This view follows the table for 15 minutes after you open it; "
+    "after that it may be out of date: press Refresh."
+)
 
 
 def stale_note() -> str:

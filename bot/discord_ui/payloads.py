@@ -132,6 +132,7 @@ def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any
     """Render a seat's private view with its choices and a Refresh button."""
     extra = [(messages.PRIVATE_NEWS, "\n".join(info.notes))] if info.notes else []
     embed = embed_of(info.screen, extra)
+    embed.set_footer(text=messages.VIEW_FOOTER)
     return {
         "content": note,
         "embed": embed,

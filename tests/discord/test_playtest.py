@@ -141,6 +141,7 @@ async def test_an_open_hand_follows_the_table_and_ends_without_your_turn(world: 
     acting = private_message(await members[first].click(table, label="My hand"))
     before = text_of(env, waiting)
     assert "Your turn" not in before
+    assert "out of date: press Refresh" in before, "the view says how long it stays current"
     await play_one_turn(members[first], env, acting, random.Random(1))
     live = await env.bot.controller.matches.load(match_id)
     if live.seats[live.state.turn].user_id == other:
