@@ -228,7 +228,9 @@ class Controller:
             await interaction.followup.send(error.message, ephemeral=True)
             return
         message = await interaction.followup.send(
-            ephemeral=True, wait=True, **as_send(private_payload(info))
+            ephemeral=True,
+            wait=True,
+            **as_send(private_payload(info, None, await self.names(match_id))),
         )
         await self.replace_view(match_id, interaction, message.id)
 
@@ -268,7 +270,7 @@ class Controller:
                 continue
             try:
                 info = await self.matches.private(match_id, user_id, view.step)
-                await view.edit(**private_payload(info))
+                await view.edit(**private_payload(info, None, await self.names(match_id)))
             except (GameError, discord.HTTPException):
                 log.debug("match %s: private view of %s no longer editable", match_id, user_id)
                 views.pop(user_id, None)
@@ -298,7 +300,7 @@ class Controller:
         except GameError as error:
             await interaction.followup.send(error.message, ephemeral=True)
             return
-        payload = private_payload(info, note)
+        payload = private_payload(info, note, await self.names(match_id))
         if in_place:
             await interaction.edit_original_response(**payload)
             self.remember_view(match_id, interaction, None, step)
@@ -352,7 +354,11 @@ class Controller:
     # ------------------------------------------------------------------ tables
     async def table(self, match_id: int) -> dict[str, Any]:
         """Return the current table payload of a match."""
-        return table_payload(await self.matches.table(match_id))
+        return table_payload(await self.matches.table(match_id), await self.names(match_id))
+
+    async def names(self, match_id: int) -> list[str]:
+        """Return the seat names of a match, as the game writes them into its text."""
+        return list((await self.matches.load(match_id)).names)
 
 
 def _is_private_message(interaction: discord.Interaction) -> bool:

@@ -89,7 +89,7 @@ class MatchGroup(app_commands.Group):
         if match_id is None:
             return
         info = await self.ui.matches.private(match_id, interaction.user.id)
-        payload = as_send(private_payload(info))
+        payload = as_send(private_payload(info, None, await self.ui.names(match_id)))
         if dm:
             try:
                 await interaction.user.send(**payload)

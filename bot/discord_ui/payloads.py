@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
@@ -69,7 +69,7 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     return view
 
 
-def table_payload(info: TableInfo) -> dict[str, Any]:
+def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
     """Render the public table: the game's screen, recent moves, My hand / Rematch."""
     extra = [("Recent moves", "\n".join(info.recent))] if info.recent else []
     screen = info.screen
@@ -92,7 +92,7 @@ def table_payload(info: TableInfo) -> dict[str, Any]:
         content += messages.TIME_LEFT.format(when=discord.utils.format_dt(info.deadline, "R"))
     return {
         "content": content,
-        "embed": embed_of(screen, extra),
+        "embed": embed_of(screen, extra, names=names),
         "attachments": files_of(screen),
         "view": view,
         "allowed_mentions": NO_MENTIONS,
@@ -128,10 +128,12 @@ def _signed(change: int) -> str:
     return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
 
 
-def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any]:
+def private_payload(
+    info: PrivateInfo, note: str | None = None, names: Sequence[str] = ()
+) -> dict[str, Any]:
     """Render a seat's private view with its choices and a Refresh button."""
     extra = [(messages.PRIVATE_NEWS, "\n".join(info.notes))] if info.notes else []
-    embed = embed_of(info.screen, extra)
+    embed = embed_of(info.screen, extra, names=names)
     embed.set_footer(text=messages.VIEW_FOOTER)
     return {
         "content": note,

@@ -66,7 +66,7 @@ class DiscordPublisher:
         channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(
             info.channel_id
         )
-        payload = table_payload(info)
+        payload = table_payload(info, await self.bot.controller.names(match_id))
         if match_id in self._move and info.message_id is not None:
             self._move.discard(match_id)
             await self._retire(channel, info, match_id)
@@ -205,7 +205,8 @@ class DiscordPublisher:
         payload: dict[str, Any] = {"content": text}
         if prefs is not None and prefs.dm_hand:
             private = await self.bot.controller.matches.private(info.match_id, user_id)
-            payload = private_payload(private, text)
+            names = await self.bot.controller.names(info.match_id)
+            payload = private_payload(private, text, names)
             payload["files"] = payload.pop("attachments")
         return await self._dm(user_id, payload)
 

@@ -21,7 +21,11 @@ IMAGE_NAME = "view.png"
 
 
 def embed_of(
-    screen: Screen, extra: Sequence[tuple[str, str]] = (), *, escape: bool = True
+    screen: Screen,
+    extra: Sequence[tuple[str, str]] = (),
+    *,
+    escape: bool = True,
+    names: Sequence[str] = (),
 ) -> discord.Embed:
     """Build the embed of a screen, trimmed to Discord's limits.
 
@@ -29,7 +33,10 @@ def embed_of(
     "+ " keeps its sign instead of becoming a bullet, and warnings stand out.
     Only the bot's own rules pages use Markdown lists on purpose.
     """
-    shown = safe_text if escape else str
+
+    def shown(text: str) -> str:
+        return safe_text(text, names) if escape else text
+
     embed = discord.Embed(
         title=screen.title[:256],
         description=shown(screen.body)[:4000] or None,

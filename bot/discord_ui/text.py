@@ -9,6 +9,7 @@ from a member goes through :func:`safe_text` (many lines) or :func:`name`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -43,20 +44,24 @@ def warn(line: str) -> str:
     return f"⚠️ **{body}**" if body else "⚠️"
 
 
-def safe_text(text: str) -> str:
+def safe_text(text: str, names: Sequence[str] = ()) -> str:
     """Escape every line's leading marker and make warning lines stand out.
 
-    Lines inside a code block are shown verbatim by Discord and left alone.
+    Member names written into the text (``names``) are escaped where they hold
+    Markdown characters. Lines inside a code block are shown verbatim by Discord
+    and left alone.
     """
+    risky = sorted({n for n in names if n != name(n)}, key=len, reverse=True)
     out, fenced = [], False
     for line in text.split("\n"):
         if fenced or line.lstrip().startswith("```"):
             out.append(line)
-        elif is_warning(line):
-            out.append(warn(safe_line(line)))
-        else:
-            out.append(safe_line(line))
-        fenced ^= line.count("```") % 2 == 1
+            fenced ^= line.count("```") % 2 == 1
+            continue
+        shown = safe_line(line)
+        for raw in risky:
+            shown = shown.replace(raw, name(raw))
+        out.append(warn(shown) if is_warning(line) else shown)
     return "\n".join(out)
 
 

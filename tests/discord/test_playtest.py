@@ -244,3 +244,19 @@ async def test_my_hand_again_replaces_the_view_instead_of_adding_one(world: Any)
         gone = False
     assert gone, "the older view is still there"
     assert "COVERTA" in text_of(env, second)
+
+
+def test_names_written_by_a_game_show_as_typed() -> None:
+    """Item 3: a member named *eve* is not shown in italics inside game text."""
+    screen = Screen(title="T", body="*eve* places a card\n- bob_ and *eve*: tied")
+    embed = embed_of(screen, names=["*eve*", "bob_", "carol"])
+    assert embed.description == "\\*eve\\* places a card\n\\- bob\\_ and \\*eve\\*: tied"
+
+
+async def test_a_markdown_name_is_escaped_on_the_table(world: Any) -> None:
+    starry = world.guild.add_member(world.env.create_user("*eve*"))
+    table = (await world.alice.slash(world.channel, "coverta start")).response
+    await starry.click(table, label="Join")
+    await world.alice.click(table, label="Start")
+    shown = text_of(world.env, table)
+    assert "\\\\*eve\\\\*" in shown and " *eve* " not in shown
