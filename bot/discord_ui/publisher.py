@@ -143,6 +143,9 @@ class DiscordPublisher:
         send["files"] = send.pop("attachments")
         message = await channel.send(**send)
         await matches.set_table_message(match_id, message.id)
+        tables = self._below.get(channel.id, {})
+        if match_id in tables:
+            tables[match_id] = 0  # the table is at the bottom again
         return await matches.table(match_id)
 
     async def _ping(self, channel: Any, info: Any) -> None:
