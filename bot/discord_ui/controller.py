@@ -46,15 +46,6 @@ class OpenView:
     step: str | None
     since: float
 
-    async def delete(self) -> None:
-        """Remove the view (a newer one replaces it); never a message in a DM."""
-        if self.interaction.guild_id is None:
-            return
-        if self.message_id is None:
-            await self.interaction.delete_original_response()
-        else:
-            await self.interaction.followup.delete_message(self.message_id)
-
     async def edit(self, **payload: Any) -> None:
         """Replace what the view shows."""
         if self.message_id is None:
@@ -232,19 +223,7 @@ class Controller:
             wait=True,
             **as_send(private_payload(info, None, await self.names(match_id))),
         )
-        await self.replace_view(match_id, interaction, message.id)
-
-    async def replace_view(
-        self, match_id: int, interaction: discord.Interaction, message_id: int
-    ) -> None:
-        """Show a member one private view per match: the one before goes away."""
-        old = self.open_views.get(match_id, {}).get(interaction.user.id)
-        self.remember_view(match_id, interaction, message_id)
-        if old is not None and time.monotonic() - old.since <= VIEW_TTL:
-            try:
-                await old.delete()
-            except discord.HTTPException:
-                log.debug("match %s: the previous private view was already gone", match_id)
+        self.remember_view(match_id, interaction, message.id)
 
     def remember_view(
         self,
@@ -253,7 +232,11 @@ class Controller:
         message_id: int | None,
         step: str | None = None,
     ) -> None:
-        """Keep a member's newly shown private view current until Discord stops allowing it."""
+        """Keep a member's newly shown private view current until Discord stops allowing it.
+
+        Only the latest view of each member follows the table; an older copy says
+        in its footer that it may be out of date, and its Refresh button works.
+        """
         views = self.open_views.setdefault(match_id, {})
         views[interaction.user.id] = OpenView(interaction, message_id, step, time.monotonic())
 

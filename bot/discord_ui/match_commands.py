@@ -99,7 +99,7 @@ class MatchGroup(app_commands.Group):
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
             return
         message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
-        await self.ui.replace_view(match_id, interaction, message.id)
+        self.ui.remember_view(match_id, interaction, message.id)
 
     @app_commands.command(name="status", description="Show the table of the match in this channel")
     async def status(self, interaction: discord.Interaction) -> None:

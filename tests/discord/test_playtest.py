@@ -19,7 +19,6 @@ from tests.discord.helpers import (
     open_table,
     play_one_turn,
     private_message,
-    stored,
     text_of,
 )
 
@@ -227,23 +226,6 @@ async def test_repost_after_zero_never_moves_the_table(world: Any) -> None:
         await world.dave.send(world.channel, "chatter")
     await env.advance_time(1)
     assert [m.id for m in tables_in(world)] == [table.id]
-
-
-async def test_my_hand_again_replaces_the_view_instead_of_adding_one(world: Any) -> None:
-    """Item 5c: one private view per member; pressing My hand again does not pile them up."""
-    env = world.env
-    table, _ = await open_table(world, players=("alice", "bob"))
-    first = private_message(await world.alice.click(table, label="My hand"))
-    second = private_message(await world.alice.click(table, label="My hand"))
-    assert second.id != first.id
-    try:
-        stored(env, first)
-    except Exception:  # SimCord: unknown message
-        gone = True
-    else:
-        gone = False
-    assert gone, "the older view is still there"
-    assert "COVERTA" in text_of(env, second)
 
 
 def test_names_written_by_a_game_show_as_typed() -> None:
