@@ -150,6 +150,14 @@ SCHEMA: tuple[SettingSpec, ...] = (
         1440,
     ),
     SettingSpec(
+        "repost_after",
+        "int",
+        15,
+        "Messages posted below a table before it is moved back to the bottom (0: never).",
+        0,
+        500,
+    ),
+    SettingSpec(
         "mod_role", "role", None, "Role whose members may use /config and moderate matches."
     ),
 )
@@ -176,6 +184,7 @@ class GuildConfig:
     ai_delay: float | None
     lobby_minutes: int
     grace_minutes: int
+    repost_after: int
     mod_role: int | None
 
     @classmethod

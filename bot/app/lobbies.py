@@ -324,12 +324,18 @@ class LobbyService:
         return await self.info(match_id)
 
     async def _grow_picks(self, lobby: LobbyInfo) -> None:
-        """Give a new seat the least-picked value of every per-seat option."""
+        """Give a new seat its value of every per-seat option.
+
+        A balanced option (a team) gets the least-picked value; a personal one
+        (a reaction preference) gets its declared default. Other seats keep theirs.
+        """
         for option in lobby.module.spec.seat_options:
             picks = _picks(lobby, option.name)
-            counts = {v: picks.count(v) for v, _ in option.choices}
-            least = min(counts, key=lambda v: counts[v])
-            await self._set_picks(lobby, option.name, [*picks, least])
+            value = option.default
+            if option.balanced:
+                counts = {v: picks.count(v) for v, _ in option.choices}
+                value = min(counts, key=lambda v: counts[v])
+            await self._set_picks(lobby, option.name, [*picks, value])
 
     async def _drop_pick(self, lobby: LobbyInfo, index: int) -> None:
         for option in lobby.module.spec.seat_options:

@@ -333,6 +333,7 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
+        stored = False
         try:
             await self.repo.append_events(
                 live.id,
@@ -344,9 +345,13 @@ class MatchService:
                 finish=finish,
                 expect_status=expect_status,
             )
+            stored = True
         except ConcurrencyConflict:
             self.forget(live.id)
             raise StaleVersion() from None
+        finally:
+            if finish is not None and self.stats is not None:
+                self.stats.committed(live.id, stored)
         live.match = trial
         if finish is not None:
             changes.update(status="finished", result=finish.result, finished_at=datetime.now(UTC))
@@ -369,7 +374,13 @@ class MatchService:
     async def finish(self, live: LiveMatch, outcome: Outcome) -> None:
         """End a match decided outside its log (forfeits): status, outcome and results at once."""
         finish = self._finish_of(live, outcome)
-        if await self.repo.finish_match(live.id, finish):
+        done = False
+        try:
+            done = await self.repo.finish_match(live.id, finish)
+        finally:
+            if self.stats is not None:
+                self.stats.committed(live.id, done)
+        if done:
             log.info("match %s finished: %s", live.id, outcome.termination)
         live.row = await self._row(live.id)
 

@@ -9,6 +9,7 @@ result (the moderators chose "ai" over "forfeit").
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +24,13 @@ from bot.store.stats import Finish, GameRecord, RatingRow, ResultRow, Skill, Sta
 
 log = logging.getLogger(__name__)
 
+RATING_BASE = 1000
+RATING_SCALE = 25
+"""The rating players read: ``1000 + 25 × (mu − 3·sigma)``, rounded to a whole number.
+
+``mu − 3·sigma`` (openskill's "ordinal") is a conservative estimate of skill: the
+model is about 99% sure the player is at least that good. A newcomer starts at
+1000 (mu 25, sigma 25/3); it rises with wins and as the model grows surer."""
 DROPPED = ("left", "kicked", "forfeited")
 """Seat statuses whose member is ranked last."""
 MODEL = PlackettLuce()
@@ -31,6 +39,11 @@ MODEL = PlackettLuce()
 def player_key(seat: SeatRow) -> str:
     """Return who is rated for a seat: "u:<id>" for a member, "ai:<level>" for an AI."""
     return f"u:{seat.user_id}" if seat.user_id is not None else f"ai:{seat.ai_level or 'ai'}"
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """Return the whole-number rating players read (see ``RATING_BASE``)."""
+    return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
 
 
 def final_ranks(seats: Sequence[SeatRow], ranks: Sequence[int]) -> list[int]:
@@ -88,6 +101,22 @@ class StatsService:
 
     def __init__(self, repo: StatsRepository) -> None:
         self.repo = repo
+        self._changes: dict[int, dict[str, int]] = {}
+        self._pending: dict[int, dict[str, int]] = {}
+        self._recorded: dict[int, asyncio.Event] = {}
+
+    def changes(self, match_id: int) -> dict[str, int]:
+        """Return how each player's shown rating moved with this match (this process only)."""
+        return dict(self._changes.get(match_id, {}))
+
+    async def wait_changes(self, match_id: int, timeout: float = 5.0) -> dict[str, int]:
+        """Return the rating changes of a match once it is recorded (empty if not in time)."""
+        event = self._recorded.setdefault(match_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), timeout)
+        except TimeoutError:
+            log.debug("match %s: no rating changes known here", match_id)
+        return self.changes(match_id)
 
     def finish_of(self, live: LiveMatch, outcome: Outcome) -> Finish:
         """Return what finishing a match stores: its outcome, a result per seat, the ratings."""
@@ -97,13 +126,42 @@ class StatsService:
             ResultRow(seat.seat, player_key(seat), rank, score)
             for seat, rank, score in zip(live.seats, ranks, scores, strict=True)
         ]
+        moved: dict[str, int] = {}
+
+        def rate_and_remember(
+            skills: dict[str, Skill | None], seats: Sequence[tuple[str, int]]
+        ) -> dict[str, Skill]:
+            new = rate(skills, seats)
+            for key, after in new.items():
+                before = skills.get(key) or (MODEL.mu, MODEL.sigma)
+                moved[key] = shown_rating(*after) - shown_rating(*before)
+            return new
+
+        # Kept aside until the transaction that stores the finish has committed.
+        self._pending[live.id] = moved
         result = msgspec.to_builtins(outcome)
-        return Finish(result=result, game=live.row.game, results=results, rate=rate)
+        return Finish(result=result, game=live.row.game, results=results, rate=rate_and_remember)
+
+    def committed(self, match_id: int, done: bool = True) -> None:
+        """Learn that a match's finish was stored (done) or not: its rating changes are known."""
+        moved = self._pending.pop(match_id, {})
+        if done:
+            self._changes[match_id] = moved
+            while len(self._changes) > 200:
+                self._changes.pop(next(iter(self._changes)))
+        self._recorded.setdefault(match_id, asyncio.Event()).set()
+        while len(self._recorded) > 200:
+            self._recorded.pop(next(iter(self._recorded)))
 
     async def record(self, live: LiveMatch, outcome: Outcome) -> bool:
         """Record a finished match's results and ratings; False if it was already recorded."""
         finish = self.finish_of(live, outcome)
-        done = await self.repo.record_match(live.id, finish.game, finish.results, rate)
+        assert finish.rate is not None
+        done = False
+        try:
+            done = await self.repo.record_match(live.id, finish.game, finish.results, finish.rate)
+        finally:
+            self.committed(live.id, done=done)
         if done:
             log.info("match %s: results and ratings recorded", live.id)
         return done

@@ -78,10 +78,12 @@ class CovertBot(commands.AutoShardedBot):
         store = Store(self._engine)
         settings = SettingsService(store.settings)
         stats = StatsService(store.stats)
+        self.publisher = DiscordPublisher(self)
+        self.add_listener(self._count_message, "on_message")
         matches = MatchService(
             store.matches,
             self.registry,
-            DiscordPublisher(self),
+            self.publisher,
             ai_move_delay=self.settings.ai_move_delay,
             snapshot_every=self.settings.snapshot_every,
             settings=settings,
@@ -129,6 +131,15 @@ class CovertBot(commands.AutoShardedBot):
         count = self.shard_count or 1
         ids = self.shard_ids if self.shard_ids is not None else range(count)
         return Shards(count, frozenset(ids))
+
+    async def _count_message(self, message: discord.Message) -> None:
+        """Tell the publisher a message was posted (tables drift up as people talk)."""
+        if self.user is not None and message.author.id == self.user.id:
+            return
+        try:
+            await self.publisher.message_posted(message)
+        except Exception:
+            log.exception("could not count a message")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Answer clicks on our buttons that are not on the clicked message (forged ids)."""

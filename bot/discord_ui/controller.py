@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import logging
+import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
@@ -29,6 +31,27 @@ from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
+VIEW_TTL = 14 * 60
+"""Seconds an open private view is kept current: Discord lets an interaction's
+messages be edited for 15 minutes."""
+
+
+@dataclass
+class OpenView:
+    """A private view a member has open: where it is and which step it shows."""
+
+    interaction: discord.Interaction
+    message_id: int | None
+    """The follow-up message that holds it; None for the interaction's own message."""
+    step: str | None
+    since: float
+
+    async def edit(self, **payload: Any) -> None:
+        """Replace what the view shows."""
+        if self.message_id is None:
+            await self.interaction.edit_original_response(**payload)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **payload)
 
 
 def guarded(handler: F) -> F:
@@ -75,6 +98,8 @@ class Controller:
         self.settings = settings
         self.stats = stats
         self.moderation = ModerationService(matches, lobbies)
+        self.open_views: dict[int, dict[int, OpenView]] = {}
+        """Per match, per member: the private view they have open, kept current."""
 
     # ------------------------------------------------------------------ replies
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
@@ -193,7 +218,47 @@ class Controller:
         except GameError as error:
             await interaction.followup.send(error.message, ephemeral=True)
             return
-        await interaction.followup.send(ephemeral=True, **as_send(private_payload(info)))
+        message = await interaction.followup.send(
+            ephemeral=True,
+            wait=True,
+            **as_send(private_payload(info, None, await self.names(match_id))),
+        )
+        self.remember_view(match_id, interaction, message.id)
+
+    def remember_view(
+        self,
+        match_id: int,
+        interaction: discord.Interaction,
+        message_id: int | None,
+        step: str | None = None,
+    ) -> None:
+        """Keep a member's newly shown private view current until Discord stops allowing it.
+
+        Only the latest view of each member follows the table; an older copy says
+        in its footer that it may be out of date, and its Refresh button works.
+        """
+        views = self.open_views.setdefault(match_id, {})
+        views[interaction.user.id] = OpenView(interaction, message_id, step, time.monotonic())
+
+    async def refresh_views(self, match_id: int) -> None:
+        """Redraw every open private view of a match after a change (a move, the end).
+
+        A view too old to edit is dropped; its Refresh button still works.
+        """
+        views = self.open_views.get(match_id, {})
+        now = time.monotonic()
+        for user_id, view in list(views.items()):
+            if now - view.since > VIEW_TTL:
+                views.pop(user_id, None)
+                continue
+            try:
+                info = await self.matches.private(match_id, user_id, view.step)
+                await view.edit(**private_payload(info, None, await self.names(match_id)))
+            except (GameError, discord.HTTPException):
+                log.debug("match %s: private view of %s no longer editable", match_id, user_id)
+                views.pop(user_id, None)
+        if not views:
+            self.open_views.pop(match_id, None)
 
     @guarded
     async def on_target(
@@ -209,10 +274,15 @@ class Controller:
         try:
             step, note = await self._apply_target(match_id, user_id, version, target)
         except GameError as error:
-            await interaction.followup.send(error.message, ephemeral=True)
-            return
+            if not in_place:
+                await interaction.followup.send(error.message, ephemeral=True)
+                return
+            step, note = None, error.message  # said on the view itself, not in a new message
         try:
             info = await self.matches.private(match_id, user_id, step)
+        except GameError as error:
+            await interaction.followup.send(error.message, ephemeral=True)
+            return
         except Exception:
             # A move made above stands: say so, never that it failed.
             log.exception("match %s: could not build the private view", match_id)
@@ -220,11 +290,13 @@ class Controller:
             text = messages.VIEW_FAILED if played else messages.INTERNAL_ERROR
             await interaction.followup.send(text, ephemeral=True)
             return
-        payload = private_payload(info, note)
+        payload = private_payload(info, note, await self.names(match_id))
         if in_place:
             await interaction.edit_original_response(**payload)
+            self.remember_view(match_id, interaction, None, step)
         else:
-            await interaction.followup.send(ephemeral=True, **as_send(payload))
+            message = await interaction.followup.send(ephemeral=True, wait=True, **as_send(payload))
+            self.remember_view(match_id, interaction, message.id, step)
 
     async def _apply_target(
         self, match_id: int, user_id: int, version: int | None, target: str
@@ -265,14 +337,18 @@ class Controller:
             view.add_item(RulesPageButton(key, page - 1, "Previous"))
         if page < len(pages) - 1:
             view.add_item(RulesPageButton(key, page + 1, "Next"))
-        embed = embed_of(screen)
+        embed = embed_of(screen, escape=False)
         embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
         return {"embed": embed, "view": view, "attachments": files_of(screen)}
 
     # ------------------------------------------------------------------ tables
     async def table(self, match_id: int) -> dict[str, Any]:
         """Return the current table payload of a match."""
-        return table_payload(await self.matches.table(match_id))
+        return table_payload(await self.matches.table(match_id), await self.names(match_id))
+
+    async def names(self, match_id: int) -> list[str]:
+        """Return the seat names of a match, as the game writes them into its text."""
+        return list((await self.matches.load(match_id)).names)
 
 
 def _is_private_message(interaction: discord.Interaction) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,6 +12,7 @@ from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller, as_send
 from bot.discord_ui.payloads import private_payload
 from bot.discord_ui.perms import is_moderator
+from bot.discord_ui.text import member_name
 from bot.engine import GameError
 from bot.store.repo import MatchRow
 
@@ -87,7 +89,7 @@ class MatchGroup(app_commands.Group):
         if match_id is None:
             return
         info = await self.ui.matches.private(match_id, interaction.user.id)
-        payload = as_send(private_payload(info))
+        payload = as_send(private_payload(info, None, await self.ui.names(match_id)))
         if dm:
             try:
                 await interaction.user.send(**payload)
@@ -96,7 +98,8 @@ class MatchGroup(app_commands.Group):
                 return
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
             return
-        await interaction.followup.send(ephemeral=True, **payload)
+        message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
+        self.ui.remember_view(match_id, interaction, message.id)
 
     @app_commands.command(name="status", description="Show the table of the match in this channel")
     async def status(self, interaction: discord.Interaction) -> None:
@@ -142,20 +145,20 @@ class MatchGroup(app_commands.Group):
         if not rows:
             await interaction.followup.send(messages.MATCH_LIST_EMPTY, ephemeral=True)
             return
-        lines = [self._list_line(row) for row in rows[:25]]
+        lines = [await self._list_line(interaction.guild, row) for row in rows[:25]]
         embed = discord.Embed(
             title=messages.MATCH_LIST_TITLE, description="\n".join(lines)[:4000], colour=0x5865F2
         )
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    def _list_line(self, row: MatchRow) -> str:
+    async def _list_line(self, guild: Any, row: MatchRow) -> str:
         registry = self.ui.registry
         title = registry.get(row.game).spec.title if row.game in registry else row.game
         return messages.MATCH_LIST_LINE.format(
             match_id=row.id,
             title=title,
             status="lobby" if row.status == "lobby" else "playing",
-            host=row.host_user_id,
+            host=await member_name(guild, row.host_user_id),
             where=jump_url(row),
         )
 

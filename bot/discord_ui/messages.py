@@ -18,12 +18,19 @@ DM_CLOSED = (
 )
 LEFT = "You left the match; the AI plays your seat from now on."
 ENDED = "The match was ended."
+ENDED_EARLY = "**This match was ended before its finish.** It counts for nobody's stats."
 GUILD_ONLY = "Games are played in server channels."
 NOT_A_CHANNEL = "I can't post in this channel."
 TIME_LEFT = " · ⏰ times out {when}"
 TURN_PING = "{mentions}, it's your turn in **{title}** (match #{match_id})."
 REMATCH_BUTTON = "Rematch"
+MOVED_BELOW = "The table of match #{match_id} moved to the bottom of the channel."
 REFRESH_BUTTON = "Refresh"
+PRIVATE_NEWS = "Only you saw (latest last)"
+VIEW_FOOTER = (
+    "This view follows the table for 15 minutes after you open it; "
+    "after that it may be out of date: press Refresh."
+)
 
 
 def stale_note() -> str:
@@ -56,7 +63,7 @@ THREAD_FAILED = "I couldn't open a thread here (check my Create Public Threads p
 # ---------------------------------------------------------------- match management
 MATCH_LIST_TITLE = "Open lobbies and matches"
 MATCH_LIST_EMPTY = "There are no open lobbies or matches in this server."
-MATCH_LIST_LINE = "**#{match_id}** {title} · {status} · host <@{host}> · {where}"
+MATCH_LIST_LINE = "**#{match_id}** {title} · {status} · host {host} · {where}"
 PAUSED_LINE = " · ⏸ paused (/match resume)"
 PAUSE_DONE = "Match #{match_id} is paused: no moves and no timers until /match resume."
 RESUME_DONE = "Match #{match_id} goes on; turn timers start again."
@@ -89,11 +96,18 @@ DM_FALLBACK = (
 STATS_TITLE = "Stats of {name}"
 STATS_NONE = "{name} has not finished a match yet."
 STATS_SUMMARY = "Matches played: **{played}** · won: **{won}** · favourite game: **{favourite}**"
-RATING_LINE = "{title}: rating **{rating:.1f}** ({played} played, {won} won)"
+RATING_LINE = "{title}: rating **{rating}** ({played} played, {won} won)"
+RATING_NOTE = (
+    "A rating is a cautious estimate of skill: everyone starts at 1000, wins against "
+    "strong players raise it most, and it settles as you play more."
+)
 LEADERBOARD_TITLE = "{title} leaderboard"
 LEADERBOARD_EMPTY = "Nobody has finished a {title} match in this server yet."
-LEADERBOARD_LINE = "{place}. {who} · **{rating:.1f}** ({played} played, {won} won)"
+LEADERBOARD_LINE = "{place}. {who} · **{rating}** ({played} played, {won} won)"
 AI_PLAYER = ROBOT + " AI ({level})"
+MATCH_OVER_TITLE = "{title} · match #{match_id} is over"
+MATCH_OVER_LINE = "{place}. {who}{change}"
+RATING_CHANGE = " · rating {change}"
 PREFS_TITLE = "Your preferences"
 PREFS_LINES = "DM me when it is my turn: **{dm_turn}**\nDM me my hand at every turn: **{dm_hand}**"
 PREFS_CLOSED = "\nYour DMs were closed last time I tried, so I mention you in the channel."

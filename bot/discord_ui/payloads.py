@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import discord
+import msgspec
 
 from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
+from bot.app.stats import final_ranks, player_key
 from bot.discord_ui import messages
 from bot.discord_ui.components import HandButton, LobbyButton, SimpleButton, choices_view
 from bot.discord_ui.render import embed_of, files_of
+from bot.discord_ui.text import name, safe_text
+from bot.engine import Outcome
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -23,7 +28,7 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
         f"{k}: {labels[k].get(v, v)}" for k, v in row.options.items() if k in labels
     )
     seats = "\n".join(
-        f"{i + 1}. {s.display_name}"
+        f"{i + 1}. {name(s.display_name)}"
         + (" (host)" if s.user_id == row.host_user_id else "")
         + "".join(f" · {pick}" for pick in lobby.picks(i))
         for i, s in enumerate(lobby.seats)
@@ -31,7 +36,7 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     status = {"lobby": "Waiting for players", "abandoned": "Cancelled"}.get(row.status, "Started")
     embed = discord.Embed(
         title=f"{spec.title}: lobby #{row.id}",
-        description=f"{status}. {spec.min_seats}-{spec.max_seats} seats.",
+        description=f"{status}. {seat_range(spec.min_seats, spec.max_seats)}.",
         colour=0x5865F2,
     )
     embed.add_field(name="Options", value=options or "none", inline=False)
@@ -39,6 +44,13 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     if row.status == "lobby":
         embed.set_footer(text=f"The host starts the match once {spec.min_seats} seats are filled.")
     return {"content": None, "embed": embed, "view": _lobby_view(lobby), "attachments": []}
+
+
+def seat_range(low: int, high: int) -> str:
+    """Say how many seats a game has: "3 seats", "2-4 seats", "1 seat"."""
+    if low == high:
+        return f"{low} seat" + ("" if low == 1 else "s")
+    return f"{low}-{high} seats"
 
 
 def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
@@ -57,11 +69,16 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     return view
 
 
-def table_payload(info: TableInfo) -> dict[str, Any]:
+def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
     """Render the public table: the game's screen, recent moves, My hand / Rematch."""
     extra = [("Recent moves", "\n".join(info.recent))] if info.recent else []
+    screen = info.screen
     if info.status == "abandoned":
-        extra.append(("Match ended", "This match was ended before its finish."))
+        # The game's own text still waits for moves ("Still to press Flip"): nobody
+        # is asked for anything any more, so only the picture and the log stay.
+        screen = msgspec.structs.replace(
+            screen, title=f"{screen.title} (ended)", body=messages.ENDED_EARLY, fields=()
+        )
     view = discord.ui.View(timeout=None)
     if info.status == "active":
         view.add_item(HandButton(info.match_id, info.hand_label))
@@ -75,17 +92,49 @@ def table_payload(info: TableInfo) -> dict[str, Any]:
         content += messages.TIME_LEFT.format(when=discord.utils.format_dt(info.deadline, "R"))
     return {
         "content": content,
-        "embed": embed_of(info.screen, extra),
-        "attachments": files_of(info.screen),
+        "embed": embed_of(screen, extra, names=names),
+        "attachments": files_of(screen),
         "view": view,
         "allowed_mentions": NO_MENTIONS,
     }
 
 
-def private_payload(info: PrivateInfo, note: str | None = None) -> dict[str, Any]:
+def end_payload(
+    live: Any, outcome: Outcome, moved: Mapping[str, int], title: str
+) -> dict[str, Any]:
+    """Render the one message posted when a match ends: standings, rating changes, Rematch."""
+    ranks = final_ranks(live.seats, outcome.ranks)  # as rated: who left comes last
+    order = sorted(range(len(ranks)), key=lambda s: (ranks[s], s))
+    lines = []
+    for seat in order:
+        key = player_key(live.seats[seat])
+        change = moved.get(key)
+        shown = "" if change is None else messages.RATING_CHANGE.format(change=_signed(change))
+        who = name(live.names[seat])
+        lines.append(messages.MATCH_OVER_LINE.format(place=ranks[seat], who=who, change=shown))
+    summary = outcome.summary.format(p=[name(n) for n in live.names])
+    embed = discord.Embed(
+        title=messages.MATCH_OVER_TITLE.format(title=title, match_id=live.id),
+        description=f"{safe_text(summary)}\n\n" + "\n".join(lines),
+        colour=0x57F287,
+    )
+    view = discord.ui.View(timeout=None)
+    view.add_item(SimpleButton("r", live.id, messages.REMATCH_BUTTON, "success"))
+    return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
+
+
+def _signed(change: int) -> str:
+    """Return a rating change with its sign: +12, −3, ±0."""
+    return f"+{change}" if change > 0 else f"−{-change}" if change < 0 else "±0"
+
+
+def private_payload(
+    info: PrivateInfo, note: str | None = None, names: Sequence[str] = ()
+) -> dict[str, Any]:
     """Render a seat's private view with its choices and a Refresh button."""
-    extra = [("Only you can see", "\n".join(info.notes))] if info.notes else []
-    embed = embed_of(info.screen, extra)
+    extra = [(messages.PRIVATE_NEWS, "\n".join(info.notes))] if info.notes else []
+    embed = embed_of(info.screen, extra, names=names)
+    embed.set_footer(text=messages.VIEW_FOOTER)
     return {
         "content": note,
         "embed": embed,

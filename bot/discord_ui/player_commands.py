@@ -7,8 +7,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.stats import shown_rating
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
+from bot.discord_ui.text import member_name, name
+from bot.engine import GameModule
 from bot.store.stats import RatingRow
 
 COLOUR = 0x5865F2
@@ -42,10 +45,10 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         assert ui.stats is not None
         who = member or interaction.user
         profile = await ui.stats.profile(who.id, game or None)
-        name = who.display_name
+        shown = name(who.display_name)
         if not profile.played:
             await interaction.response.send_message(
-                messages.STATS_NONE.format(name=name), ephemeral=True
+                messages.STATS_NONE.format(name=shown), ephemeral=True
             )
             return
         favourite = title_of(profile.favourite or "")
@@ -60,16 +63,17 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
             lines.append(
                 messages.RATING_LINE.format(
                     title=title_of(rating.game),
-                    rating=rating.ordinal,
+                    rating=shown_rating(rating.mu, rating.sigma),
                     played=record.played if record else rating.matches,
                     won=record.won if record else rating.wins,
                 )
             )
         embed = discord.Embed(
-            title=messages.STATS_TITLE.format(name=name),
+            title=messages.STATS_TITLE.format(name=who.display_name),
             description="\n".join(lines),
             colour=COLOUR,
         )
+        embed.set_footer(text=messages.RATING_NOTE)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
@@ -88,13 +92,19 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
                 messages.LEADERBOARD_EMPTY.format(title=title), ephemeral=True
             )
             return
-        lines = [_leader_line(place, row) for place, row in enumerate(rows, start=1)]
+        await interaction.response.defer(ephemeral=True)  # names may need a lookup
+        module = ui.registry.get(game)
+        lines = [
+            await _leader_line(interaction.guild, module, place, row)
+            for place, row in enumerate(rows, start=1)
+        ]
         embed = discord.Embed(
             title=messages.LEADERBOARD_TITLE.format(title=title),
             description="\n".join(lines),
             colour=COLOUR,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        embed.set_footer(text=messages.RATING_NOTE)
+        await interaction.followup.send(embed=embed, ephemeral=True)
 
     @app_commands.command(name="prefs", description="Your preferences: DMs on your turn")
     @app_commands.describe(
@@ -120,9 +130,13 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
     return [stats, leaderboard, prefs]
 
 
-def _leader_line(place: int, row: RatingRow) -> str:
+async def _leader_line(guild: Any, module: GameModule, place: int, row: RatingRow) -> str:
     kind, _, ident = row.player_key.partition(":")
-    who = f"<@{ident}>" if kind == "u" else messages.AI_PLAYER.format(level=ident)
+    if kind == "u":
+        who = await member_name(guild, int(ident))
+    else:
+        who = messages.AI_PLAYER.format(level=module.level_label(ident))
+    rating = shown_rating(row.mu, row.sigma)
     return messages.LEADERBOARD_LINE.format(
-        place=place, who=who, rating=row.ordinal, played=row.matches, won=row.wins
+        place=place, who=who, rating=rating, played=row.matches, won=row.wins
     )

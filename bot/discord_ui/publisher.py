@@ -14,13 +14,25 @@ from datetime import datetime
 from typing import Any
 
 import discord
+import msgspec
 
 from bot.discord_ui import messages
-from bot.discord_ui.payloads import NO_MENTIONS, lobby_payload, private_payload, table_payload
+from bot.discord_ui.payloads import (
+    NO_MENTIONS,
+    end_payload,
+    lobby_payload,
+    private_payload,
+    table_payload,
+)
+from bot.engine import Outcome
 
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 log = logging.getLogger(__name__)
+
+
+ANNOUNCED_KEPT = 10_000
+"""Finished matches remembered as announced (a bound, so memory does not grow for ever)."""
 
 
 class DiscordPublisher:
@@ -31,6 +43,11 @@ class DiscordPublisher:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, tuple[frozenset[int], int | None]] = {}
+        self._announced: set[int] = set()
+        self._below: dict[int, dict[int, int]] = {}
+        """Per channel, per active match shown there: messages posted below its table."""
+        self._move: set[int] = set()
+        """Matches whose table is to be posted anew at the bottom of the channel."""
 
     async def match_changed(self, match_id: int) -> None:
         """Schedule a refresh of the match's table message."""
@@ -52,6 +69,11 @@ class DiscordPublisher:
     def forget(self, match_id: int) -> None:
         """Drop what is kept for a match that left memory (its next ping starts afresh)."""
         self._pinged.pop(match_id, None)
+        self._move.discard(match_id)
+        for tables in self._below.values():
+            tables.pop(match_id, None)
+        while len(self._announced) > ANNOUNCED_KEPT:
+            self._announced.pop()
 
     async def _publish(self, match_id: int) -> None:
         matches = self.bot.controller.matches
@@ -59,15 +81,75 @@ class DiscordPublisher:
         channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(
             info.channel_id
         )
-        payload = table_payload(info)
-        if info.message_id is not None:
+        payload = table_payload(info, await self.bot.controller.names(match_id))
+        if match_id in self._move and info.message_id is not None:
+            self._move.discard(match_id)
+            await self._retire(channel, info, match_id)
+            info = await self._repost(matches, channel, match_id, payload)
+        elif info.message_id is not None:
             try:
                 await channel.get_partial_message(info.message_id).edit(**payload)
             except discord.NotFound:
                 info = await self._repost(matches, channel, match_id, payload)
         else:
             await self._repost(matches, channel, match_id, payload)
+        self._follow(info)
         await self._ping(channel, info)
+        await self.bot.controller.refresh_views(match_id)
+        if info.status == "finished" and match_id not in self._announced:
+            self._announced.add(match_id)
+            await self._announce_end(channel, match_id)
+
+    # ------------------------------------------------------------------ keeping tables in view
+    def _follow(self, info: Any) -> None:
+        """Count the messages below an active table; forget the table once the match is over."""
+        tables = self._below.setdefault(info.channel_id, {})
+        if info.status == "active":
+            tables.setdefault(info.match_id, 0)
+        else:
+            tables.pop(info.match_id, None)
+
+    async def message_posted(self, message: discord.Message) -> None:
+        """Count a message posted in a channel; move tables that were pushed too far up."""
+        tables = self._below.get(message.channel.id)
+        if not tables or message.guild is None:
+            return
+        limit = (await self.bot.controller.matches.config(message.guild.id)).repost_after
+        for match_id in list(tables):
+            tables[match_id] += 1
+            if limit and tables[match_id] >= limit:
+                tables[match_id] = 0
+                self._move.add(match_id)
+                await self.match_changed(match_id)
+
+    async def _retire(self, channel: Any, info: Any, match_id: int) -> None:
+        """Remove a table that is moving down; if it can't be deleted, leave a pointer."""
+        old = channel.get_partial_message(info.message_id)
+        try:
+            await old.delete()
+        except discord.HTTPException:
+            log.info("match %s: could not delete the old table message", match_id)
+            try:
+                await old.edit(
+                    content=messages.MOVED_BELOW.format(match_id=match_id),
+                    embeds=[],
+                    attachments=[],
+                    view=None,
+                )
+            except discord.HTTPException:
+                log.debug("match %s: old table message already gone", match_id)
+
+    async def _announce_end(self, channel: Any, match_id: int) -> None:
+        """Post the end of a match once: standings, rating changes and a Rematch button."""
+        live = await self.bot.controller.matches.load(match_id)
+        result = live.row.result
+        if result is None:
+            return
+        outcome = msgspec.convert(result, Outcome)
+        stats = self.bot.controller.stats
+        moved = await stats.wait_changes(match_id) if stats is not None else {}
+        payload = end_payload(live, outcome, moved, self._title(live.row.game))
+        await channel.send(**payload)
 
     async def _repost(
         self, matches: Any, channel: Any, match_id: int, payload: dict[str, Any]
@@ -76,6 +158,9 @@ class DiscordPublisher:
         send["files"] = send.pop("attachments")
         message = await channel.send(**send)
         await matches.set_table_message(match_id, message.id)
+        tables = self._below.get(channel.id, {})
+        if match_id in tables:
+            tables[match_id] = 0  # the table is at the bottom again
         return await matches.table(match_id)
 
     async def _ping(self, channel: Any, info: Any) -> None:
@@ -85,7 +170,7 @@ class DiscordPublisher:
         """
         match_id = info.match_id
         active = info.status == "active"
-        turn = frozenset(info.turn_user_ids) if active else frozenset()
+        turn = frozenset(info.turn_user_ids) - await self._optional(info) if active else frozenset()
         asked = frozenset(info.secret_user_ids) if active else frozenset()
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
         if turn | asked == previous:
@@ -117,6 +202,14 @@ class DiscordPublisher:
         message = await channel.send(text, allowed_mentions=USER_MENTIONS)
         self._pinged[match_id] = (turn | asked, message.id)
 
+    async def _optional(self, info: Any) -> frozenset[int]:
+        """Return the members who may act now but need not (never pinged: a steal window)."""
+        live = await self.bot.controller.matches.load(info.match_id)
+        seats = live.module.may_act(live.state)
+        return frozenset(
+            uid for s in seats if 0 <= s < len(live.seats) if (uid := live.seats[s].user_id)
+        )
+
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
         """DM a member a short "decision pending" note if they take DMs; never a mention."""
         if await self._wants_dm(user_id):
@@ -130,7 +223,8 @@ class DiscordPublisher:
         payload: dict[str, Any] = {"content": text}
         if prefs is not None and prefs.dm_hand:
             private = await self.bot.controller.matches.private(info.match_id, user_id)
-            payload = private_payload(private, text)
+            names = await self.bot.controller.names(info.match_id)
+            payload = private_payload(private, text, names)
             payload["files"] = payload.pop("attachments")
         return await self._dm(user_id, payload)
 

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.discord_ui.text import safe_text
 from bot.engine import Button, Screen, Select
 
 EMBED_LIMIT = 5800
@@ -21,13 +22,30 @@ ALT_LIMIT = 1000
 """Discord keeps at most 1024 characters of an attachment's description."""
 
 
-def embed_of(screen: Screen, extra: Sequence[tuple[str, str]] = ()) -> discord.Embed:
-    """Build the embed of a screen, trimmed to Discord's limits."""
+def embed_of(
+    screen: Screen,
+    extra: Sequence[tuple[str, str]] = (),
+    *,
+    escape: bool = True,
+    names: Sequence[str] = (),
+) -> discord.Embed:
+    """Build the embed of a screen, trimmed to Discord's limits.
+
+    Game text is shown as written (``escape``): a line starting with "- " or
+    "+ " keeps its sign instead of becoming a bullet, and warnings stand out.
+    Only the bot's own rules pages use Markdown lists on purpose.
+    """
+
+    def shown(text: str) -> str:
+        return safe_text(text, names) if escape else text
+
     embed = discord.Embed(
-        title=screen.title[:256], description=screen.body[:4000] or None, colour=screen.colour
+        title=screen.title[:256],
+        description=shown(screen.body)[:4000] or None,
+        colour=screen.colour,
     )
-    fields = [(f.name, f.value, f.inline) for f in screen.fields]
-    fields += [(name, value, False) for name, value in extra]
+    fields = [(f.name, shown(f.value), f.inline) for f in screen.fields]
+    fields += [(name, shown(value), False) for name, value in extra]
     used = len(embed.title or "") + len(embed.description or "")
     for name, value, inline in fields[:25]:
         name, value = name[:256] or "\u200b", value[:1024] or "\u200b"

@@ -23,6 +23,7 @@ from bot.engine.rules import (
 )
 from bot.engine.screen import Button, Field, Presenter, Screen, Select, SelectOption, act, pick
 from bot.engine.seats import CHANCE, Seat
+from bot.engine.words import plural
 
 __all__ = [
     "CHANCE",
@@ -55,4 +56,5 @@ __all__ = [
     "Transition",
     "act",
     "pick",
+    "plural",
 ]

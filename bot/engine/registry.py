@@ -10,6 +10,9 @@ from bot.engine.policy import Policy
 from bot.engine.rules import GameRules, GameSpec
 from bot.engine.screen import Presenter
 
+LEVELS: Mapping[str, str] = {"random": "Easy"}
+"""Level names shared by every game, unless a game names its own."""
+
 
 @dataclass(frozen=True)
 class GameModule:
@@ -22,9 +25,19 @@ class GameModule:
     default_policy: str = "random"
     timeout_policy: str | None = None
     """AI level that plays a member's turn when their timer runs out (default: the default)."""
+    levels: Mapping[str, str] = field(default_factory=dict)
+    """What players read for each AI level (policy name -> "Easy", "Normal", "Hard")."""
+    may_act: Callable[[Any], frozenset[int]] = field(default=lambda state: frozenset())
+    """Seats among those to act that may act but need not (a COVERTA steal window):
+    they are shown on the table but never pinged."""
     secret_turn: Callable[[Any], bool] = field(default=lambda state: False)
     """Tell from a state whether who is asked to act is secret (a reaction only card
     holders are offered): the table then names nobody and pings go by DM only."""
+
+    def level_label(self, level: str | None) -> str:
+        """Return the name players read for an AI level (Easy, Normal, Hard)."""
+        level = level or self.default_policy
+        return self.levels.get(level) or LEVELS.get(level) or level.capitalize()
 
     def policy(self, level: str | None) -> Policy:
         """Build the policy for an AI level, falling back to the default level."""

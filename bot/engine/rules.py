@@ -25,6 +25,10 @@ class OptionSpec(msgspec.Struct, frozen=True):
     per_seat: bool = False
     """Each seated member picks a value in the lobby (a team, say); the rules then
     receive the picks in seat order, comma-separated (``"A,B,A,B"``)."""
+    balanced: bool = False
+    """For a per-seat option: a new seat gets the least-picked value (teams stay
+    even). Otherwise the option is a personal preference and a new seat gets the
+    declared default; nobody's pick ever changes without their own click."""
     applies_when: tuple[str, str] | None = None
     """``(option, value)``: offer this per-seat option in the lobby only when that
     match option has that value (teams only with partnerships on)."""

@@ -19,7 +19,9 @@ from bot.games.coverta import GAME
 from bot.store.db import make_sessionmaker
 from bot.store.repo import MatchRepository
 
-TEAM = OptionSpec("team", "Your team", (("A", "Team A"), ("B", "Team B")), "A", per_seat=True)
+TEAM = OptionSpec(
+    "team", "Your team", (("A", "Team A"), ("B", "Team B")), "A", per_seat=True, balanced=True
+)
 
 
 def teams_registry() -> Registry:
@@ -94,3 +96,25 @@ async def test_a_per_seat_option_is_offered_only_when_its_match_option_applies(
     off_lobby = (await service.info(1)).match_id
     with pytest.raises(ServiceError):
         await service.pick(off_lobby, 1, "team", "B")
+
+
+async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any) -> None:
+    """Covert's Espionage/First settings: joining gives the declared default ("ask"),
+    and no member's pick changes because someone else joined."""
+    from bot.games.covert import GAME as COVERT
+
+    registry = Registry()
+    registry.register(COVERT)
+    repo = MatchRepository(make_sessionmaker(engine))
+    service = LobbyService(repo, registry, MatchService(repo, registry, NullPublisher()))
+    lobby = await service.open(guild_id=1, channel_id=2, game="covert", options={}, host=(1, "Al"))
+    match_id = lobby.match_id
+    lobby = await service.join(match_id, 2, "Bo")
+    assert lobby.row.options["espionage"] == "ask,ask"
+    assert lobby.row.options["first"] == "ask,ask"
+    lobby = await service.pick(match_id, 1, "espionage", "never")
+    lobby = await service.join(match_id, 3, "Cy")
+    await service.add_ai(match_id, 1)
+    lobby = await service.info(match_id)
+    assert lobby.row.options["espionage"] == "never,ask,ask,ask"
+    assert lobby.row.options["first"] == "ask,ask,ask,ask"

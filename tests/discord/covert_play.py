@@ -411,9 +411,9 @@ class Table:
         labels = [o[3] for o in options_of(self.env, view)]
         missions = body.split("**Missions**", 1)[1].split("**Codes**", 1)[0]
         for line in missions.splitlines()[1:]:
-            assert line == "- none" or "completable now" in line or "· needs " in line, line
+            assert line == "\\- none" or "completable now" in line or "· needs " in line, line
         if kind == "prompt keep3":
-            dealt = re.findall(r"^- M\d\d \w+: .+ · \*\*\d\*\*", body, re.MULTILINE)
+            dealt = re.findall(r"^\\- M\d\d \w+: .+ · \*\*\d\*\*", body, re.MULTILINE)
             assert len(dealt) == 3, body
             assert len(labels) == 3 and all(x.startswith("Return to the deck: ") for x in labels)
         elif kind.startswith("prompt "):

@@ -107,7 +107,8 @@ async def test_two_members_and_an_ai_play_coins_to_a_winner_with_a_restart(
     final = text_of(env, table)
     assert "Coins - match over" in final and "Rematch" in final
     assert re.search(r"reaches 1\d of 10 points and wins", final)
-    assert "Standings: 1. " in final and "Still held: " in final
+    assert "Standings: 1. " in final and "Still held (" in final
+    assert "still held" not in final, "the cards left are named once, in the fields"
     live = await env.bot.controller.matches.load(match_id)
     assert live.row.status == "finished" and live.match.outcome is not None
     assert max(live.state.scores) >= 10 and live.state.winner is not None

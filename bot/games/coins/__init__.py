@@ -13,6 +13,7 @@ GAME = GameModule(
     presenter=CoinsPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"random": "Easy", "sampler": "Normal"},
 )
 
 __all__ = ["GAME", "SPEC", "CoinsPresenter", "CoinsRules"]

@@ -74,4 +74,4 @@ def reached(seat: int, score: int, target: int) -> str:
 
 def still_held(seat: int, cards: Sequence[Card]) -> str:
     """Reveal the cards a player still held when the match ended."""
-    return f"{p(seat)} still held: {', '.join(c.name() for c in cards)}."
+    return f"{p(seat)} shows the cards left in hand: {', '.join(c.name() for c in cards)}."

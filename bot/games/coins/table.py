@@ -118,10 +118,12 @@ def player_value(view: PublicView, player: PlayerView) -> str:
     lines = [
         f"Score: **{player.score}** of {view.target}",
         f"Tricks this hand: {player.tricks}",
-        f"Cards in hand: {player.cards}",
     ]
-    if view.final_hands and view.final_hands[player.seat]:
-        lines.append("Still held: " + ", ".join(c.name() for c in view.final_hands[player.seat]))
+    held = view.final_hands[player.seat] if view.final_hands else ()
+    if held:  # the end: the cards themselves, once, instead of their count
+        lines.append(f"Still held ({len(held)}): " + ", ".join(c.name() for c in held))
+    else:
+        lines.append(f"Cards in hand: {player.cards}")
     return "\n".join(lines)[:1024]
 
 

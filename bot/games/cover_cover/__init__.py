@@ -13,6 +13,7 @@ GAME = GameModule(
     presenter=CoverCoverPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"flip": "Normal"},
 )
 
 __all__ = ["GAME", "SPEC", "CoverCoverPresenter", "CoverCoverRules"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.words import plural
 from bot.games.cover_cover.cards import card, rank_plural
 from bot.games.cover_cover.state import NO_CARD, Block, Play
 
@@ -56,7 +57,9 @@ def dealt(dealer: int, seats: int, auto: bool) -> str:
 
 def shuffled(seat: int, count: int) -> str:
     """Announce that a hand ran out and the winnings became the new hand."""
-    return f"{p(seat)}'s hand ran out: their {count} won card(s) are shuffled into a new hand."
+    verb = "is" if count == 1 else "are"
+    won = plural(count, "won card")
+    return f"{p(seat)}'s hand ran out: their {won} {verb} shuffled into a new hand."
 
 
 def shout(seat: int) -> str:
@@ -119,7 +122,7 @@ def summary(block: Block, counts: Sequence[int], out: Sequence[int]) -> str:
     held = ", ".join(f"{p(s)} {counts[s]}" for s in range(len(counts)) if out[s] == 0)
     gone = [s for s in range(len(out)) if block.first <= out[s] <= block.last]
     lines = [
-        f"Rounds {block.first}-{block.last}: {block.covers} Cover-cover(s), "
+        f"Rounds {block.first}-{block.last}: {plural(block.covers, 'Cover-cover')}, "
         f"{depth_text(block.deepest)}.",
         f"Cards: {held}.",
     ]

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
+from bot.engine.words import plural
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.art import Cell, Row, Scene
 from bot.games.cover_cover.cards import rank_plural
@@ -54,7 +55,7 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
     tie = pending_tie(view)
     if view.over:
         limit = f" of {view.round_limit}" if view.round_limit else ""
-        return f"Played {view.round} round(s){limit}."
+        return f"Played {plural(view.round, 'round')}{limit}."
     if view.phase == "deal":
         return "Dealing the cards..."
     if tie is not None:
@@ -104,12 +105,13 @@ def auto_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     if view.summary is not None:
         b = view.summary
         lines.append(
-            f"Rounds {b.first}-{b.last}: {b.covers} Cover-cover(s), {say.depth_text(b.deepest)}."
+            f"Rounds {b.first}-{b.last}: {plural(b.covers, 'Cover-cover')}, "
+            f"{say.depth_text(b.deepest)}."
         )
         gone = [p for p in view.players if b.first <= p.out <= b.last]
         if gone:
             lines.append("Out: " + ", ".join(f"{names[p.seat]} (round {p.out})" for p in gone))
-    lines.append(f"So far: {view.covers} Cover-cover(s), {say.depth_text(view.deepest)}.")
+    lines.append(f"So far: {plural(view.covers, 'Cover-cover')}, {say.depth_text(view.deepest)}.")
     return lines
 
 

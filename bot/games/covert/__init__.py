@@ -13,6 +13,7 @@ GAME = GameModule(
     presenter=CovertPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"random": "Easy", "standin": "Stand-in", "planner": "Normal"},
     timeout_policy="standin",  # a timed-out turn takes the rules' defaults (section 7.5)
     secret_turn=asked_in_secret,
 )

@@ -62,5 +62,6 @@ def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, s
     """Draw the map with the board-art module, imported only when an image is wanted."""
     from bot.games.covert.picture import board_png
 
-    alt = f"Map of Europe with agents and Intel cubes, round {view.round}; details in the text."
+    when = f"round {view.round}" if view.round else "setting up"
+    alt = f"Map of Europe with agents and Intel cubes, {when}; details in the text."
     return board_png(view, names), alt

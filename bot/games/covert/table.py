@@ -54,7 +54,8 @@ def status_line(view: PublicView, names: Sequence[str], outcome: Outcome | None)
     """Say what happens now."""
     if outcome is not None:
         return "🏆 " + outcome.summary.format(p=list(names))
-    parts = [f"Round {view.round} · {PHASES[view.phase]}"]
+    # Rounds count from 1; the set-up before round 1 has no number.
+    parts = [f"Round {view.round} · {PHASES[view.phase]}" if view.round else PHASES[view.phase]]
     if view.waiting_hidden:
         parts.append("⏳ waiting for hidden decisions")
     elif view.prompt_seats:

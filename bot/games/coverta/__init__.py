@@ -13,6 +13,8 @@ GAME = GameModule(
     presenter=CovertaPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"random": "Easy", "deducer": "Normal"},
+    may_act=lambda state: state.stealers(),
 )
 
 __all__ = ["GAME", "SPEC", "CovertaPresenter", "CovertaRules"]

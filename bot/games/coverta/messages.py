@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.words import plural
 from bot.games.coverta.cards import Card, Instruction, Trait
 
 SHORT_VALUES: dict[Trait, tuple[str, str]] = {
@@ -87,7 +88,7 @@ def dealt(dealer: int, start: Card) -> str:
 def your_deal(instructions: tuple[Instruction, Instruction], hand: Sequence[Card]) -> str:
     """Tell a player their instructions and hand."""
     rules = ", ".join(rule_text(r, i) for r, i in enumerate(instructions))
-    return f"Your instructions: {rules}. Your hand: {cards_text(hand)}."
+    return f"Your instructions: {rules}. You were dealt: {cards_text(hand)}."
 
 
 def placed(seat: int, card: Card) -> str:
@@ -138,7 +139,7 @@ def exception_applied(seat: int, target: int, card: int) -> str:
 def handed_over(seat: int, target: int, count: int) -> str:
     """Announce the cards handed over and the new bar."""
     return (
-        f"{p(target)} hands {count} card(s) to {p(seat)}. "
+        f"{p(target)} hands {plural(count, 'card')} to {p(seat)}. "
         f"{p(seat)} may no longer play in {p(target)}'s place."
     )
 
@@ -151,7 +152,9 @@ def handed_cards(seat: int, target: int, cards: Sequence[Card]) -> str:
 def tokens_placed(seat: int, cards: Sequence[int], drawn: int, owed: int) -> str:
     """Announce tokens from a reveal event and the penalty cards drawn."""
     marked = ", ".join(str(c) for c in cards)
-    text = f"Token(s) on {marked} in {p(seat)}'s row; {p(seat)} draws {drawn} penalty card(s)"
+    tokens = "A token" if len(cards) == 1 else "Tokens"
+    text = f"{tokens} on {marked} in {p(seat)}'s row; {p(seat)} draws "
+    text += plural(drawn, "penalty card")
     forgiven = owed - drawn
     return text + (f" ({forgiven} forgiven: the draw pile ran short)." if forgiven else ".")
 

@@ -31,7 +31,8 @@ class CovertaPresenter:
         """Render the public table message."""
         image = layout_image(view, names) if self.images and view.layout else None
         return Screen(
-            title="COVERTA" + (" - match over" if view.over else f" - round {view.round}"),
+            title="COVERTA"
+            + (" - match over" if view.over else f" - round {view.round}" if view.round else ""),
             body=table_body(view, names, outcome),
             fields=table_fields(view, names),
             image=image,

@@ -7,6 +7,7 @@ from typing import Final
 
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
+from bot.engine.words import plural
 from bot.games.coverta.messages import card_text
 from bot.games.coverta.views import LayoutCard, PlayerField, PublicView
 
@@ -80,7 +81,9 @@ def layout_alt(view: PublicView, names: Sequence[str]) -> str:
 def status_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     """Return mode, variants, round, dealer and whose turn it is."""
     steal = "on" if view.steal else "off"
-    lines = [f"{view.mode.capitalize()} mode - steal the turn {steal} - round {view.round}"]
+    lines = [f"{view.mode.capitalize()} mode - steal the turn {steal}"]
+    if view.round:  # rounds count from 1; none is under way before the deal
+        lines[0] += f" - round {view.round}"
     if view.phase == "deal":
         return [*lines, "Dealing the cards..."]
     lines.append(f"Dealer: {names[view.dealer]}")
@@ -105,7 +108,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
         ]
         if others:
             lines.append("Placed in another's row: " + ", ".join(others))
-    pile = f"Draw pile: {view.draw_pile} card(s)" if view.draw_pile else "Draw pile: empty"
+    pile = f"Draw pile: {plural(view.draw_pile, 'card')}" if view.draw_pile else "Draw pile: empty"
     if not view.draw_pile and view.last is not None:
         pile += f" - quiet turns Q = {view.quiet} of {in_play(view)}"
     lines.append(pile)
@@ -124,7 +127,7 @@ def in_play(view: PublicView) -> int:
 def player_value(view: PublicView, player: PlayerField, names: Sequence[str]) -> str:
     """Return the text of one player's field."""
     lines = ["Eliminated"] if player.eliminated else []
-    lines.append(f"Hand: {player.hand_size} card(s)")
+    lines.append(f"Hand: {plural(player.hand_size, 'card')}")
     if view.mode == "bluff":
         lines.append(f"Tokens: {player.tokens}")
     if player.barred_from:

@@ -13,6 +13,7 @@ GAME = GameModule(
     presenter=NeverOverPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
+    levels={"random": "Easy", "planner": "Normal"},
 )
 
 __all__ = ["GAME", "SPEC", "NeverOverPresenter", "NeverOverRules"]

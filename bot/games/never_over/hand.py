@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
+from bot.engine.words import plural
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Discard, Play, Retire
 from bot.games.never_over.cards import kind_label, kind_points, labels
@@ -149,7 +150,8 @@ def retire_step(view: PrivateView, legal: Sequence[Action]) -> Step:
     count = len(view.hand)
     still = " You still have plays open." if plays(legal) else ""
     note = (
-        f"Retire? Your {count} card(s) are set aside face down and you take no more turns "
+        f"Retire? Your {plural(count, 'card')} {'is' if count == 1 else 'are'} set aside face "
+        "down and you take no more turns "
         f"this game; your piles still count.{still}"
     )
     return note, (Button("Confirm: retire", act(Retire()), "danger"), Button("Back", pick("")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.words import plural
 from bot.games.never_over.cards import Card, kind_label, labels
 
 NO_SUCH_PLAYER = "There is no such player at this table."
@@ -89,8 +90,8 @@ def hand_lowered(asked: int, size: int, seats: int) -> str:
 
 
 def your_hand(cards: Sequence[Card]) -> str:
-    """Tell a player their new hand."""
-    return f"Your hand: {labels(list(cards))}."
+    """Tell a player the hand just dealt to them (history: the hand itself is shown apart)."""
+    return f"You were dealt: {labels(list(cards))}."
 
 
 def scored(seat: int, card: Card, total: int) -> str:
@@ -131,7 +132,7 @@ def you_drew(card: Card) -> str:
 
 def retired(seat: int, count: int) -> str:
     """Announce a retirement."""
-    return f"{p(seat)} retired, setting aside {count} card(s) face down."
+    return f"{p(seat)} retired, setting aside {plural(count, 'card')} face down."
 
 
 def emptied(seat: int) -> str:

@@ -69,6 +69,7 @@ SPEC: Final = GameSpec(
             choices=tuple((t, f"Team {t}") for t in TEAMS),
             default="A",
             per_seat=True,
+            balanced=True,
             applies_when=("partnerships", "on"),
         ),
     ),

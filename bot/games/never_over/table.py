@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
+from bot.engine.words import plural
 from bot.games.never_over.cards import labels
 from bot.games.never_over.messages import cap_text
 from bot.games.never_over.scoring import sides
@@ -27,7 +28,7 @@ def status_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     ]
     if view.turn is not None:
         lines.append(f"Turn: **{names[view.turn]}**")
-    lines.append(f"Stock: {view.stock} card(s)")
+    lines.append(f"Stock: {plural(view.stock, 'card')}")
     lines.append(f"Discards (oldest first): {labels(list(view.discards))}")
     return lines
 
@@ -65,9 +66,9 @@ def player_value(view: PublicView, player: PlayerView) -> str:
     red = labels(list(player.red)) if player.red else "empty"
     lines.append(f"Red: {red} → {cap_text(player.cap, not player.red)}")
     if player.retired:
-        lines.append(f"Retired · {player.hand} card(s) set aside")
+        lines.append(f"Retired · {plural(player.hand, 'card')} set aside")
     else:
-        lines.append(f"Hand: {player.hand} card(s)")
+        lines.append(f"Hand: {plural(player.hand, 'card')}")
     if view.revealed and view.revealed[player.seat]:
         lines.append(f"Set aside: {labels(list(view.revealed[player.seat]))}")
     if view.games > 1:

@@ -119,7 +119,7 @@ def test_cy_at_fourteen_before_trick_two_ends_the_game_at_sixteen() -> None:
     assert "{p[2]} reaches 16 of 15 points and wins." in table.text()
     # The cards left are not played, and everyone now sees them.
     assert all(len(h) == 14 for h in s.hands[:2]) and len(s.hands[CY]) == 14
-    assert "{p[0]} still held:" in table.text()
+    assert "{p[0]} shows the cards left in hand:" in table.text()
     assert len(table.public().final_hands[ANA]) == 14
 
 

@@ -138,7 +138,9 @@ def test_the_end_reveals_the_hands_and_the_standings() -> None:
     assert screen.body.startswith("**Cy reaches 16 of 15 points and wins.**")
     assert "Standings: 1. Cy, 2. Ana, 2. Ben" in screen.body
     fields = {f.name: f.value for f in screen.fields}
-    assert "Still held: " in fields["Ana"] and "Knight of Clubs" in fields["Ana"]
+    assert "Still held (14): " in fields["Ana"] and "Knight of Clubs" in fields["Ana"]
+    # Said once: the cards left, not also their count (issue item 10).
+    assert fields["Ana"].count("Still held") == 1 and "Cards in hand" not in fields["Ana"]
     assert "The match is over." in private_screen(table, CY).body
 
 

@@ -44,7 +44,7 @@ def test_the_deal() -> None:
     assert len(s.stock) == 31
     top = [s.card(c).kind for c in s.stock[:9]]
     assert top == ["g2", "r4", "g3", "g1", "r3", "g2", "g1", "g4", "r2"]
-    assert "Your hand: +4 +3 +2 +2 +1 +1 ≤4 ≤2." in table.private_text(ABE)
+    assert "You were dealt: +4 +3 +2 +2 +1 +1 ≤4 ≤2." in table.private_text(ABE)
     assert "≤4 ≤2" not in table.public_text()
     assert "{p[2]} dealt 8 cards each; {p[0]} plays first" in table.public_text()
 
@@ -118,7 +118,7 @@ def test_step_10_abe_retires_without_drawing() -> None:
     table.play(ABE, "X")
     s = table.state
     assert s.retired == (True, False, False) and s.hands[ABE] == held
-    assert len(s.stock) == 22 and "setting aside 8 card(s)" in table.public_text()
+    assert len(s.stock) == 22 and "setting aside 8 cards" in table.public_text()
     assert s.turn == BEA
 
 
@@ -146,7 +146,7 @@ def test_resulting_table_and_hidden_cards() -> None:
     assert [c.label for c in view.discards] == ["+1"]
     body = NeverOverPresenter(images=False).table(view, NAMES, None)
     text = body.body + "\n".join(f.name + f.value for f in body.fields)
-    assert "Retired · 8 card(s) set aside" in text and "cap 4 (empty)" in text
+    assert "Retired · 8 cards set aside" in text and "cap 4 (empty)" in text
     assert "Red: ≤0 ≤2 → cap ≤2" in text and "Turn: **Bea**" in text
     secret = {c.id for c in RULES.hidden_from(table.state, BEA)}
     assert set(table.state.hands[ABE]) <= secret  # set-aside cards stay hidden

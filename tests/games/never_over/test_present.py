@@ -73,7 +73,7 @@ def test_the_discard_and_retire_steps() -> None:
     assert labels(discards) == [*(f"Discard {k}" for k in kinds), "Back"]
     body, retire = private(Table(), ABE, "X")
     assert labels(retire) == ["Confirm: retire", "Back"]
-    assert "Your 8 card(s) are set aside face down" in body and "still have plays" in body
+    assert "Your 8 cards are set aside face down" in body and "still have plays" in body
 
 
 def test_a_stale_or_unknown_step_falls_back_to_the_first_step() -> None:
