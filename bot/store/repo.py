@@ -14,7 +14,8 @@ from typing import Any, Final
 
 from sqlalchemy import Select, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Connection
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
 
 from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.models import (
@@ -36,13 +37,15 @@ from bot.store.rows import (
     SeatRow,
     to_row,
 )
-from bot.store.sql import Sessions, check_fields, rowcount, upsert, writing
-from bot.store.stats import Finish, record_results
+from bot.store.sql import Sessions, check_fields, rowcount, upsert, upsert_on, writing
+from bot.store.stats import Finish, record_results, record_results_on
+from bot.store.writer import GroupWriter, writer_for
 
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
     "EventRow",
     "Finish",
+    "Loaded",
     "MatchRepository",
     "MatchRow",
     "NewEvent",
@@ -117,6 +120,19 @@ class MatchRepository:
 
     def __init__(self, sessions: Sessions) -> None:
         self._sessions = sessions
+        self._engine: AsyncEngine = sessions.kw["bind"]
+
+    @property
+    def _writer(self) -> GroupWriter:
+        return writer_for(self._engine)
+
+    async def load_match(self, match_id: int, recent: int = 12, notes: int = 6) -> Loaded | None:
+        """Read all a cold load needs in one read transaction (one thread hop on SQLite).
+
+        The match, its seats, the latest snapshot, the log after it, and the
+        `recent` last events and `notes` last notes for the table's recent moves.
+        """
+        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes))
 
     async def create_match(
         self,
@@ -363,30 +379,20 @@ class MatchRepository:
             )
         if changes:
             check_fields(changes, MATCH_FIELDS)
-        bump = (
-            update(Match)
-            .where(Match.id == match_id, Match.version == expected_version)
-            .values(version=new_version, **changes)
+        for seat_values in (seats or {}).values():
+            check_fields(seat_values, SEAT_FIELDS)
+        append = _Append(
+            match_id,
+            expected_version,
+            new_version,
+            changes,
+            expect_status,
+            _event_values(match_id, expected_version, rows),
+            dict(seats or {}),
+            snapshot,
+            finish,
         )
-        if expect_status is not None:
-            bump = bump.where(Match.status == expect_status)
-        events = _event_values(match_id, expected_version, rows)
-        try:
-            async with writing(self._sessions) as session:
-                if await rowcount(session, bump) != 1:
-                    actual = await _version(session, match_id)
-                    raise ConcurrencyConflict(match_id, expected_version, actual)
-                await session.execute(insert(MatchEvent), events)
-                for seat, seat_values in (seats or {}).items():
-                    await _update_seat(session, match_id, seat, seat_values)
-                if snapshot is not None:
-                    await _store_snapshot(session, match_id, new_version, snapshot)
-                if finish is not None and finish.rate is not None:
-                    await record_results(
-                        session, match_id, finish.game, finish.results, finish.rate
-                    )
-        except IntegrityError as exc:
-            raise ConcurrencyConflict(match_id, expected_version, None) from exc
+        await self._writer.write(append)
         return new_version
 
     async def finish_match(self, match_id: int, finish: Finish) -> bool:
@@ -545,3 +551,132 @@ async def _version(session: AsyncSession, match_id: int) -> int:
     if version is None:
         raise NotFound(f"no match {match_id}")
     return version
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What a cold load reads: the match, seats, snapshot, log tail, recent events and notes."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    snapshot: tuple[int, bytes] | None
+    tail: list[EventRow]
+    recent: list[EventRow]
+    notes: list[NoteRow]
+
+
+_MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]  # type: ignore[attr-defined]
+_SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]  # type: ignore[attr-defined]
+_EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]  # type: ignore[attr-defined]
+_NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]  # type: ignore[attr-defined]
+
+
+def _load_on(connection: Connection, match_id: int, recent: int, notes: int) -> Loaded | None:
+    """Read a match for a cold load with Core statements on one connection."""
+    found = connection.execute(select(*_MATCH_COLUMNS).where(Match.id == match_id)).first()
+    if found is None:
+        return None
+    row = MatchRow(*found)
+    seats = [
+        SeatRow(*r)
+        for r in connection.execute(
+            select(*_SEAT_COLUMNS).where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat)
+        )
+    ]
+    snapshot = None
+    after = 0
+    if row.status != "lobby" and row.version:
+        snap = connection.execute(
+            select(MatchSnapshot.seq, MatchSnapshot.state)
+            .where(MatchSnapshot.match_id == match_id)
+            .order_by(MatchSnapshot.seq.desc())
+            .limit(1)
+        ).first()
+        if snap is not None:
+            snapshot, after = (snap.seq, snap.state), snap.seq
+    # The tail after the snapshot and the recent events overlap: one query reads both.
+    since = min(after, max(0, row.version - recent))
+    events = [
+        EventRow(*r)
+        for r in connection.execute(
+            select(*_EVENT_COLUMNS)
+            .where(MatchEvent.match_id == match_id, MatchEvent.seq > since)
+            .order_by(MatchEvent.seq)
+        )
+    ]
+    note_rows = [
+        NoteRow(*r)
+        for r in connection.execute(
+            select(*_NOTE_COLUMNS)
+            .where(MatchNote.match_id == match_id)
+            .order_by(MatchNote.id.desc())
+            .limit(notes)
+        )
+    ]
+    return Loaded(
+        row=row,
+        seats=seats,
+        snapshot=snapshot,
+        tail=[e for e in events if e.seq > after],
+        recent=events[-recent:] if recent else [],
+        notes=list(reversed(note_rows)),
+    )
+
+
+@dataclass(frozen=True)
+class _Append:
+    """One append as a unit of the group commit: Core statements on the writer's connection."""
+
+    match_id: int
+    expected: int
+    new_version: int
+    changes: dict[str, Any]
+    expect_status: str | None
+    events: list[dict[str, Any]]
+    seats: dict[int, dict[str, Any]]
+    snapshot: bytes | None
+    finish: Finish | None
+
+    @property
+    def order(self) -> int:
+        """Units of a batch are applied in match order (one lock order across processes)."""
+        return self.match_id
+
+    def __call__(self, connection: Connection) -> int:
+        match_id = self.match_id
+        bump = (
+            update(Match)
+            .where(Match.id == match_id, Match.version == self.expected)
+            .values(version=self.new_version, **self.changes)
+        )
+        if self.expect_status is not None:
+            bump = bump.where(Match.status == self.expect_status)
+        if connection.execute(bump).rowcount != 1:
+            actual = connection.scalar(select(Match.version).where(Match.id == match_id))
+            if actual is None:
+                raise NotFound(f"no match {match_id}")
+            raise ConcurrencyConflict(match_id, self.expected, actual)
+        try:
+            connection.execute(insert(MatchEvent), self.events)
+        except IntegrityError as exc:
+            raise ConcurrencyConflict(match_id, self.expected, None) from exc
+        for seat, values in self.seats.items():
+            query = (
+                update(MatchSeat)
+                .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
+                .values(**values)
+            )
+            if connection.execute(query).rowcount != 1:
+                raise NotFound(f"match {match_id} has no seat {seat}")
+        if self.snapshot is not None:
+            values = {
+                "match_id": match_id,
+                "seq": self.new_version,
+                "state": self.snapshot,
+                "created_at": utcnow(),
+            }
+            upsert_on(connection, MatchSnapshot, values, keys=("match_id", "seq"))
+        finish = self.finish
+        if finish is not None and finish.rate is not None:
+            record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
+        return self.new_version
