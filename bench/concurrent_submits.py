@@ -41,6 +41,7 @@ from bot.engine import GameError
 from bot.games import build_registry
 from bot.store.sql import WRITE
 from bot.store.store import Store
+from bot.store.writer import writer_for
 
 GAMES = ("coverta", "covert", "coins", "cover_cover", "never_over")
 SEATS = {"coins": 3}
@@ -276,6 +277,9 @@ async def run(args: argparse.Namespace) -> None:
     print(f"  latency p50/p99:  {ms(latencies, 50)} / {ms(latencies, 99)}")
     print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction)")
     print(f"ratio submit/raw:   {rate / raw:.2f}")
+    writer = writer_for(world.store.engine)
+    if writer.batches:
+        print(f"group commits:      {writer.batches}, largest {writer.largest} appends")
     if world.failed:
         print(f"failed submits:     {world.failed} (database is locked)")
     paced = await offered(slots, args.rate, args.paced_seconds, args.seed + 2)

@@ -99,6 +99,8 @@ class GroupWriter:
                     continue
                 await self._alone(batch)
                 continue
+            self.batches += 1
+            self.largest = max(self.largest, len(batch))
             retry = []
             for item, (ok, value) in zip(batch, outcomes, strict=True):
                 if not ok and isinstance(value, _Retry):
