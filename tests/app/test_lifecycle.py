@@ -292,6 +292,20 @@ def test_sigkill_again_and_again_loses_no_acknowledged_move(db_url: str, tmp_pat
     assert audit.acked >= 20 and audit.matches >= crash.MATCHES
 
 
+def test_a_kill_inside_a_group_commit_loses_no_acknowledged_move(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Killed after a batch of appends was applied but before its COMMIT (issue: group commit).
+
+    None of that batch's submits was acknowledged; the audit finds every
+    acknowledged step stored once, every log whole, every finish recorded once.
+    """
+    audit = crash.run(db_url, kills=6, seed=3, work=tmp_path, batch_kill=True)
+    assert audit.problems == []
+    assert audit.batch_kills == 6
+    assert audit.acked >= 6
+
+
 async def test_the_crash_audit_finds_a_lost_move_and_missing_results(
     world: World, store: Store, db_url: str, tmp_path: Path
 ) -> None:
