@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import sqlite3
 import tempfile
@@ -191,10 +192,14 @@ async def offered(slots: Slots, rate: float, seconds: float, seed: int) -> list[
             continue
         slots.busy[slot] = True
         task = asyncio.create_task(one(slot, due))
-        task.add_done_callback(lambda _t, s=slot: slots.busy.__setitem__(s, False))
+        task.add_done_callback(functools.partial(_free, slots, slot))
         tasks.append(task)
     await asyncio.gather(*tasks)
     return latencies
+
+
+def _free(slots: Slots, slot: int, _task: asyncio.Task[None]) -> None:
+    slots.busy[slot] = False
 
 
 def _round(start: int, n: int) -> list[int]:
@@ -216,7 +221,7 @@ async def raw_commits(url: str, path: Path | None, count: int) -> float:
     """Commit single-row inserts, one per transaction, on the same database; return commits/s."""
     if path is not None:
         return await asyncio.to_thread(_raw_sqlite, str(path), count)
-    import asyncpg  # only for PostgreSQL runs
+    import asyncpg  # type: ignore[import-untyped]  # only for PostgreSQL runs
 
     dsn = url.replace("postgresql+asyncpg://", "postgresql://")
     conn = await asyncpg.connect(dsn)

@@ -588,10 +588,10 @@ class Loaded:
     notes: list[NoteRow]
 
 
-_MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]  # type: ignore[attr-defined]
-_SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]  # type: ignore[attr-defined]
-_EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]  # type: ignore[attr-defined]
-_NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]  # type: ignore[attr-defined]
+_MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
+_SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
+_EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
+_NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 
 
 def _load_on(connection: Connection, match_id: int, recent: int, notes: int) -> Loaded | None:
