@@ -44,6 +44,7 @@ from bot.app.repair import RepairService
 from bot.app.stats import StatsService
 from bot.engine import GameError, Match
 from bot.games import build_registry
+from bot.store import writer
 from bot.store.db import upgrade_to_head
 from bot.store.models import Match as MatchModel
 from bot.store.models import MatchEvent, MatchResult, Rating
@@ -53,6 +54,8 @@ GAMES = ("coverta", "covert", "coins", "cover_cover", "never_over")
 SEATS = {"coins": 3}
 MATCHES = 12
 WORKERS = 4
+BATCH_WORKERS = 12
+"""Workers when kills land inside group commits: enough appends at once to batch them."""
 
 
 # ---------------------------------------------------------------- the child
@@ -105,8 +108,29 @@ async def _worker(
         acks.flush()
 
 
-async def child(url: str, ack_path: str, seed: int) -> None:
+def kill_in_a_group_commit(rng: random.Random, marker: Path) -> None:
+    """Make this process SIGKILL itself inside a group commit of several appends.
+
+    After a random number of committed batches, the next batch holding two or
+    more appends is applied (every savepoint released) and the process dies just
+    before its COMMIT, so those appends' submits are never acknowledged.
+    """
+    countdown = [rng.randrange(5, 60)]
+
+    def hook(size: int) -> None:
+        countdown[0] -= 1
+        if countdown[0] <= 0 and size >= 2:
+            with open(marker, "a", encoding="utf-8") as out:
+                out.write(f"{size}\n")
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    writer.before_commit = hook
+
+
+async def child(url: str, ack_path: str, seed: int, batch_kill: bool = False) -> None:
     """Play until killed (see the module docstring)."""
+    if batch_kill:
+        kill_in_a_group_commit(random.Random(seed), Path(ack_path).with_name("batch_kills.txt"))
     store = await Store.open(url)
     stats = StatsService(store.stats)
     matches = MatchService(store.matches, build_registry(), NullPublisher(), stats=stats)
@@ -122,7 +146,7 @@ async def child(url: str, ack_path: str, seed: int) -> None:
     with open(ack_path, "a", encoding="utf-8") as acks:
         workers = [
             _worker(matches, lobbies, ids, locks, random.Random(rng.random()), acks)
-            for _ in range(WORKERS)
+            for _ in range(BATCH_WORKERS if batch_kill else WORKERS)
         ]
         await asyncio.gather(*workers)
 
@@ -133,14 +157,21 @@ class Audit:
     """What the audit found; `problems` is empty when everything holds."""
 
     kills: int = 0
+    batch_kills: int = 0
+    """Kills that landed inside a group commit of several appends (see kill_in_a_group_commit)."""
     acked: int = 0
     matches: int = 0
     finished: int = 0
     problems: list[str] = field(default_factory=list)
 
 
-def run(url: str, kills: int, seed: int = 1, work: Path | None = None) -> Audit:
-    """Kill a playing child `kills` times, then repair and audit the database."""
+def run(
+    url: str, kills: int, seed: int = 1, work: Path | None = None, *, batch_kill: bool = False
+) -> Audit:
+    """Kill a playing child `kills` times, then repair and audit the database.
+
+    With `batch_kill` the child kills itself inside a group commit each time instead.
+    """
     work = work or Path(tempfile.mkdtemp())
     ack_path = work / "acks.txt"
     ack_path.touch()
@@ -152,11 +183,23 @@ def run(url: str, kills: int, seed: int = 1, work: Path | None = None) -> Audit:
         args = [sys.executable, "-m", "bench.crash", "--child", str(ack_path), "--seed"]
         with open(work / "child.err", "w", encoding="utf-8") as errors:
             proc = subprocess.Popen(
-                [*args, str(rng.randrange(1 << 30)), "--database-url", url],
+                [*args, str(rng.randrange(1 << 30)), "--database-url", url]
+                + (["--batch-kill"] if batch_kill else []),
                 env=env,
                 stdout=subprocess.PIPE,
                 stderr=errors,
             )
+        if batch_kill:
+            try:
+                code = proc.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                raise RuntimeError("the child never died in a group commit") from None
+            if code != -signal.SIGKILL:
+                error = (work / "child.err").read_text()
+                raise RuntimeError(f"the child stopped with {code}:\n{error}")
+            done += 1
+            continue
         # Every other kill lands while the child starts up (repair, new lobbies); the
         # rest once it plays, at a random moment of its moves.
         if done % 2 == 0:
@@ -172,6 +215,9 @@ def run(url: str, kills: int, seed: int = 1, work: Path | None = None) -> Audit:
         done += 1
     audit = asyncio.run(audit_database(url, ack_path))
     audit.kills = done
+    marker = work / "batch_kills.txt"
+    if marker.exists():
+        audit.batch_kills = len(marker.read_text().split())
     return audit
 
 
@@ -294,15 +340,18 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument(
+        "--batch-kill", action="store_true", help="kill inside group commits of several appends"
+    )
     parser.add_argument("--child", metavar="ACKS", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        asyncio.run(child(args.database_url, args.child, args.seed))
+        asyncio.run(child(args.database_url, args.child, args.seed, args.batch_kill))
         return
     work = Path(tempfile.mkdtemp())
     url = args.database_url or f"sqlite+aiosqlite:///{work / 'crash.db'}"
     started = time.perf_counter()
-    audit = run(url, args.kills, args.seed, work)
+    audit = run(url, args.kills, args.seed, work, batch_kill=args.batch_kill)
     seconds = time.perf_counter() - started
     print(
         f"{audit.kills} kills in {seconds:.0f} s: {audit.acked} acknowledged steps, "

@@ -114,8 +114,8 @@ class LobbyService:
             thread_id=thread_id,
             turn_seconds=config.turn_seconds(pacing),
             turn_deadline=self._expiry(config),
+            seats=[(0, host[0], None, host[1])],
         )
-        await self._write_seats(match_id, [(host[0], None, host[1])])
         log.info("lobby %s opened for %s in channel %s", match_id, game, channel_id)
         self._wake(config)
         return await self.info(match_id)
@@ -155,10 +155,10 @@ class LobbyService:
 
     async def info(self, match_id: int) -> LobbyInfo:
         """Return a lobby (or a match that was a lobby) as the lobby message shows it."""
-        row = await self.repo.get_match(match_id)
-        if row is None or row.game not in self.registry:
+        found = await self.repo.match_and_seats(match_id)
+        if found is None or found[0].game not in self.registry:
             raise MatchNotFound()
-        seats = await self.repo.get_seats(match_id)
+        row, seats = found
         return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
 
     async def join(self, match_id: int, user_id: int, name: str) -> LobbyInfo:
@@ -169,8 +169,8 @@ class LobbyService:
                 raise ServiceError("You have already joined this lobby.")
             if lobby.full:
                 raise ServiceError("This lobby is full.")
-            await self._write_seats(match_id, [*_specs(lobby.seats), (user_id, None, name)])
-            await self._grow_picks(lobby)
+            specs = [*_specs(lobby.seats), (user_id, None, name)]
+            await self._write_seats(match_id, specs, _grown_picks(lobby))
         return await self.info(match_id)
 
     async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
@@ -181,8 +181,7 @@ class LobbyService:
                 raise ServiceError("You are not in this lobby.")
             rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
             index = next(s.seat for s in lobby.seats if s.user_id == user_id)
-            await self._write_seats(match_id, rest)
-            await self._drop_pick(lobby, index)
+            await self._write_seats(match_id, rest, _dropped_pick(lobby, index))
             if user_id == lobby.row.host_user_id:
                 await self._pass_hosting(match_id, rest)
         return await self.info(match_id)
@@ -208,8 +207,8 @@ class LobbyService:
             taken = {s.display_name for s in lobby.seats}
             name = next(robot_name(n) for n in AI_NAMES if robot_name(n) not in taken)
             level = lobby.module.default_policy
-            await self._write_seats(match_id, [*_specs(lobby.seats), (None, level, name)])
-            await self._grow_picks(lobby)
+            specs = [*_specs(lobby.seats), (None, level, name)]
+            await self._write_seats(match_id, specs, _grown_picks(lobby))
         return await self.info(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LobbyInfo:
@@ -286,6 +285,11 @@ class LobbyService:
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)
         await self._check_room(config, old.row.guild_id, old.row.channel_id)
+        specs = [
+            (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
+            for s in old.seats
+            if s.user_id is not None or config.ai_seats
+        ]
         new_id = await self.repo.create_match(
             guild_id=old.row.guild_id,
             channel_id=old.row.channel_id,
@@ -297,14 +301,9 @@ class LobbyService:
             thread_id=old.row.thread_id,
             turn_seconds=old.row.turn_seconds,
             turn_deadline=self._expiry(config),
+            seats=[(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)],
         )
-        specs = [
-            (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
-            for s in old.seats
-            if s.user_id is not None or config.ai_seats
-        ]
         self._wake(config)
-        await self._write_seats(new_id, specs)
         log.info("lobby %s opened as a rematch of %s", new_id, match_id)
         return await self.info(new_id)
 
@@ -323,29 +322,8 @@ class LobbyService:
             await self._set_picks(lobby, option, picks)
         return await self.info(match_id)
 
-    async def _grow_picks(self, lobby: LobbyInfo) -> None:
-        """Give a new seat its value of every per-seat option.
-
-        A balanced option (a team) gets the least-picked value; a personal one
-        (a reaction preference) gets its declared default. Other seats keep theirs.
-        """
-        for option in lobby.module.spec.seat_options:
-            picks = _picks(lobby, option.name)
-            value = option.default
-            if option.balanced:
-                counts = {v: picks.count(v) for v, _ in option.choices}
-                value = min(counts, key=lambda v: counts[v])
-            await self._set_picks(lobby, option.name, [*picks, value])
-
-    async def _drop_pick(self, lobby: LobbyInfo, index: int) -> None:
-        for option in lobby.module.spec.seat_options:
-            picks = _picks(lobby, option.name)
-            await self._set_picks(lobby, option.name, picks[:index] + picks[index + 1 :])
-
     async def _set_picks(self, lobby: LobbyInfo, option: str, picks: list[str]) -> None:
-        row = await self.repo.get_match(lobby.match_id)
-        assert row is not None
-        options = {**row.options, option: ",".join(picks)}
+        options = {**lobby.row.options, option: ",".join(picks)}
         await self.repo.update_match(lobby.match_id, options=options)
 
     async def set_message(
@@ -368,9 +346,44 @@ class LobbyService:
         if lobby.row.host_user_id != user_id:
             raise NotAllowed(f"Only the host can {what}.")
 
-    async def _write_seats(self, match_id: int, specs: list[SeatSpec]) -> None:
+    async def _write_seats(
+        self, match_id: int, specs: list[SeatSpec], options: dict[str, Any] | None = None
+    ) -> None:
+        """Store the seats, and the per-seat picks that go with them, in one transaction."""
         rows = [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
-        await self.repo.set_seats(match_id, rows)
+        await self.repo.set_seats(match_id, rows, options=options)
+
+
+def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:
+    """Return the options with a new seat given its value of each per-seat option.
+
+    A balanced option (a team) gets the least-picked value; a personal one (a
+    reaction preference) gets its declared default. Other seats keep theirs.
+    """
+    options = lobby.module.spec.seat_options
+    if not options:
+        return None
+    changed = dict(lobby.row.options)
+    for option in options:
+        picks = _picks(lobby, option.name)
+        value = option.default
+        if option.balanced:
+            counts = {v: picks.count(v) for v, _ in option.choices}
+            value = min(counts, key=lambda v: counts[v])
+        changed[option.name] = ",".join([*picks, value])
+    return changed
+
+
+def _dropped_pick(lobby: LobbyInfo, index: int) -> dict[str, Any] | None:
+    """Return the options without the picks of the seat at `index`."""
+    options = lobby.module.spec.seat_options
+    if not options:
+        return None
+    changed = dict(lobby.row.options)
+    for option in options:
+        picks = _picks(lobby, option.name)
+        changed[option.name] = ",".join(picks[:index] + picks[index + 1 :])
+    return changed
 
 
 def _picks(lobby: LobbyInfo, option: str) -> list[str]:

@@ -40,7 +40,7 @@ from bot.engine import (
     StaleVersion,
 )
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import ALL_SHARDS, Finish, MatchRepository, MatchRow, Shards
+from bot.store.repo import ALL_SHARDS, Finish, Loaded, MatchRepository, MatchRow, Shards
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -54,6 +54,9 @@ TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 LEASE = timedelta(seconds=60)
 """How long a process holds a match's background work before another may take it over."""
 REMIND_AT = 0.8
+RECALL_EVENTS = 12
+RECALL_NOTES = 6
+"""How many logged steps and notes a load reads back for the table's recent moves."""
 """The reminder goes out when this share of the turn timer has passed."""
 
 
@@ -160,14 +163,15 @@ class MatchService:
         if live is not None:
             self._cache.move_to_end(match_id)
             return live
-        row = await self.repo.get_match(match_id)
-        if row is None or row.game not in self.registry:
+        # One read: the row, seats, snapshot, log tail and recent moves.
+        loaded = await self.repo.load_match(match_id, RECALL_EVENTS, RECALL_NOTES)
+        if loaded is None or loaded.row.game not in self.registry:
             raise MatchNotFound()
+        row = loaded.row
         module = self.registry.get(row.game)
-        seats = await self.repo.get_seats(match_id)
-        match = await self._rebuild(row, module, len(seats))
-        live = LiveMatch(row=row, seats=seats, module=module, match=match)
-        await self._recall(live)
+        match = self._rebuild(loaded, module)
+        live = LiveMatch(row=row, seats=loaded.seats, module=module, match=match)
+        self._recall(live, loaded)
         if row.status in ("finished", "abandoned"):
             return live  # over: read now and then (the final table, the log), never kept
         # Two loads may overlap (a timer and an AI driver after a restart): the first one
@@ -193,31 +197,29 @@ class MatchService:
             self.forget(match_id)
             extra -= 1
 
-    async def _recall(self, live: LiveMatch) -> None:
+    def _recall(self, live: LiveMatch, loaded: Loaded) -> None:
         """Fill the recent moves from the log: engine events and notes, in order."""
         found: list[tuple[int, int, tuple[Event, ...]]] = []
-        for event_row in await self.repo.last_events(live.id, 12):
+        for event_row in loaded.recent:
             events = msgspec.convert(event_row.events, tuple[Event, ...])
             found.append((event_row.seq, 0, events))
-        for note in await self.repo.notes(live.id, 6):
+        for note in loaded.notes:
             found.append((note.seq, 1, (Event(note.text),)))
         for seq, _, events in sorted(found, key=lambda f: (f[0], f[1])):
             live.remember(seq, events)
 
-    async def _rebuild(self, row: Any, module: Any, seats: int) -> Match:
-        rules = module.rules
+    def _rebuild(self, loaded: Loaded, module: Any) -> Match:
+        row, seats, rules = loaded.row, len(loaded.seats), module.rules
         if row.status == "lobby" or (row.status == "abandoned" and row.version == 0):
             # Never started (or nothing logged): a placeholder state with enough seats.
             count = max(seats, module.spec.min_seats)
             return Match.new(rules, count, module.spec.resolve_options(row.options, count))
-        snapshot = await self.repo.latest_snapshot(row.id)
-        if snapshot is None:
+        if loaded.snapshot is None:
             match = Match.new(rules, seats, row.options)
         else:
-            seq, data = snapshot
+            seq, data = loaded.snapshot
             match = Match(rules, msgspec.json.decode(data, type=rules.state_type), seq)
-        tail = await self.repo.load_events(row.id, after_seq=match.seq)
-        match.extend((e.seat, e.action) for e in tail)
+        match.extend((e.seat, e.action) for e in loaded.tail)
         return match
 
     def is_cached(self, match_id: int) -> bool:

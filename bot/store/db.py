@@ -60,7 +60,7 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
         kwargs.setdefault("pool_pre_ping", True)
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
-        _tune_sqlite(engine.sync_engine)
+        tune_sqlite(engine.sync_engine)
     return engine
 
 
@@ -69,8 +69,8 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
-def _tune_sqlite(sync_engine: Engine) -> None:
-    """Install the connect/begin hooks on a SQLite engine."""
+def tune_sqlite(sync_engine: Engine) -> None:
+    """Install the connect/begin hooks on a SQLite engine (async or the writer's own)."""
 
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
-from sqlalchemy import Select, delete, func, insert, literal_column, or_, select, update
+from sqlalchemy import Connection, Select, delete, func, insert, literal_column, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.models import (
@@ -36,13 +36,15 @@ from bot.store.rows import (
     SeatRow,
     to_row,
 )
-from bot.store.sql import Sessions, check_fields, rowcount, upsert, writing
-from bot.store.stats import Finish, record_results
+from bot.store.sql import Sessions, check_fields, upsert_on
+from bot.store.stats import Finish, record_results_on
+from bot.store.writer import GroupWriter, writer_for
 
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
     "EventRow",
     "Finish",
+    "Loaded",
     "MatchRepository",
     "MatchRow",
     "NewEvent",
@@ -117,6 +119,19 @@ class MatchRepository:
 
     def __init__(self, sessions: Sessions) -> None:
         self._sessions = sessions
+        self._engine: AsyncEngine = sessions.kw["bind"]
+
+    @property
+    def _writer(self) -> GroupWriter:
+        return writer_for(self._engine)
+
+    async def load_match(self, match_id: int, recent: int = 12, notes: int = 6) -> Loaded | None:
+        """Read all a cold load needs in one read transaction (one thread hop on SQLite).
+
+        The match, its seats, the latest snapshot, the log after it, and the
+        `recent` last events and `notes` last notes for the table's recent moves.
+        """
+        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes))
 
     async def create_match(
         self,
@@ -132,25 +147,39 @@ class MatchRepository:
         thread_id: int | None = None,
         turn_seconds: int | None = None,
         turn_deadline: datetime | None = None,
+        seats: Iterable[tuple[int, int | None, str | None, str]] = (),
     ) -> int:
-        """Insert a match at version 0 and return its id."""
-        match = Match(
-            guild_id=guild_id,
-            channel_id=channel_id,
-            game=game,
-            rules_version=rules_version,
-            options=options,
-            seed=seed,
-            host_user_id=host_user_id,
-            status=status,
-            version=0,
-            thread_id=thread_id,
-            turn_seconds=turn_seconds,
-            turn_deadline=turn_deadline,
-        )
-        async with writing(self._sessions) as session:
-            session.add(match)
-        return match.id
+        """Insert a match at version 0 (and its first seats, in the same transaction)."""
+        values = {
+            "guild_id": guild_id,
+            "channel_id": channel_id,
+            "game": game,
+            "rules_version": rules_version,
+            "options": options,
+            "seed": seed,
+            "host_user_id": host_user_id,
+            "status": status,
+            "version": 0,
+            "thread_id": thread_id,
+            "turn_seconds": turn_seconds,
+            "turn_deadline": turn_deadline,
+        }
+        rows = _seat_values(0, seats)
+
+        def work(connection: Connection) -> int:
+            found = connection.execute(insert(Match).values(**values)).inserted_primary_key
+            assert found is not None
+            match_id = int(found[0])
+            if rows:
+                connection.execute(insert(MatchSeat), [{**r, "match_id": match_id} for r in rows])
+            return match_id
+
+        return await self._writer.write(work)
+
+    async def match_and_seats(self, match_id: int) -> tuple[MatchRow, list[SeatRow]] | None:
+        """Return a match and its seats, read in one transaction (None: no such match)."""
+        loaded = await self.load_match(match_id, recent=0, notes=0)
+        return None if loaded is None else (loaded.row, loaded.seats)
 
     async def get_match(self, match_id: int) -> MatchRow | None:
         """Return the match, or None."""
@@ -170,13 +199,16 @@ class MatchRepository:
         query = update(Match).where(Match.id == match_id).values(**values)
         if expect_status is not None:
             query = query.where(Match.status == expect_status)
-        async with writing(self._sessions) as session:
-            if await rowcount(session, query) == 1:
+
+        def work(connection: Connection) -> None:
+            if connection.execute(query).rowcount == 1:
                 return
-            current = await session.scalar(select(Match.status).where(Match.id == match_id))
-        if current is None or expect_status is None:
-            raise NotFound(f"no match {match_id}")
-        raise ConcurrencyConflict(match_id, expect_status, current)
+            current = connection.scalar(select(Match.status).where(Match.id == match_id))
+            if current is None or expect_status is None:
+                raise NotFound(f"no match {match_id}")
+            raise ConcurrencyConflict(match_id, expect_status, current)
+
+        await self._writer.write(work)
 
     async def list_matches(
         self,
@@ -256,8 +288,7 @@ class MatchRepository:
             )
             .values(lease_owner=owner, lease_until=until)
         )
-        async with writing(self._sessions) as session:
-            return await rowcount(session, query) == 1
+        return await self._writer.write(lambda c: c.execute(query).rowcount == 1)
 
     async def release(self, match_id: int, owner: str) -> None:
         """Give a lease back, if this owner holds it."""
@@ -266,8 +297,7 @@ class MatchRepository:
             .where(Match.id == match_id, Match.lease_owner == owner)
             .values(lease_owner=None, lease_until=None)
         )
-        async with writing(self._sessions) as session:
-            await rowcount(session, query)
+        await self._writer.write(lambda c: c.execute(query).rowcount)
 
     async def version_of(self, match_id: int) -> int | None:
         """Return a match's stored version (None: no such match)."""
@@ -289,9 +319,10 @@ class MatchRepository:
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
     ) -> None:
         """Append an entry to the match log (moderation, timeouts)."""
-        note = MatchNote(match_id=match_id, seq=seq, kind=kind, text=text, user_id=user_id)
-        async with writing(self._sessions) as session:
-            session.add(note)
+        query = insert(MatchNote).values(
+            match_id=match_id, seq=seq, kind=kind, text=text, user_id=user_id
+        )
+        await self._writer.write(lambda c: c.execute(query).rowcount)
 
     async def notes(self, match_id: int, limit: int | None = None) -> list[NoteRow]:
         """Return the match log entries (the latest `limit`), oldest first."""
@@ -304,17 +335,25 @@ class MatchRepository:
         return list(reversed(await self._select(NoteRow, query)))
 
     async def set_seats(
-        self, match_id: int, seats: Iterable[tuple[int, int | None, str | None, str]]
+        self,
+        match_id: int,
+        seats: Iterable[tuple[int, int | None, str | None, str]],
+        *,
+        options: dict[str, Any] | None = None,
     ) -> None:
-        """Replace all seats of a match."""
-        rows = [
-            {"match_id": match_id, "seat": s, "user_id": u, "ai_level": a, "display_name": n}
-            for s, u, a, n in seats
-        ]
-        async with writing(self._sessions) as session:
-            await session.execute(delete(MatchSeat).where(MatchSeat.match_id == match_id))
+        """Replace all seats of a match (and its options, in the same transaction)."""
+        rows = _seat_values(match_id, seats)
+
+        def work(connection: Connection) -> None:
+            connection.execute(delete(MatchSeat).where(MatchSeat.match_id == match_id))
             if rows:
-                await session.execute(insert(MatchSeat), rows)
+                connection.execute(insert(MatchSeat), rows)
+            if options is not None:
+                query = update(Match).where(Match.id == match_id).values(options=options)
+                if connection.execute(query).rowcount != 1:
+                    raise NotFound(f"no match {match_id}")
+
+        await self._writer.write(work)
 
     async def get_seats(self, match_id: int) -> list[SeatRow]:
         """Return the seats of a match ordered by seat number."""
@@ -323,8 +362,8 @@ class MatchRepository:
 
     async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
         """Change some columns of one seat (see SEAT_FIELDS); NotFound if it does not exist."""
-        async with writing(self._sessions) as session:
-            await _update_seat(session, match_id, seat, values)
+        check_fields(values, SEAT_FIELDS)
+        await self._writer.write(lambda c: _update_seat_on(c, match_id, seat, values))
 
     async def append_events(
         self,
@@ -363,30 +402,20 @@ class MatchRepository:
             )
         if changes:
             check_fields(changes, MATCH_FIELDS)
-        bump = (
-            update(Match)
-            .where(Match.id == match_id, Match.version == expected_version)
-            .values(version=new_version, **changes)
+        for seat_values in (seats or {}).values():
+            check_fields(seat_values, SEAT_FIELDS)
+        append = _Append(
+            match_id,
+            expected_version,
+            new_version,
+            changes,
+            expect_status,
+            _event_values(match_id, expected_version, rows),
+            dict(seats or {}),
+            snapshot,
+            finish,
         )
-        if expect_status is not None:
-            bump = bump.where(Match.status == expect_status)
-        events = _event_values(match_id, expected_version, rows)
-        try:
-            async with writing(self._sessions) as session:
-                if await rowcount(session, bump) != 1:
-                    actual = await _version(session, match_id)
-                    raise ConcurrencyConflict(match_id, expected_version, actual)
-                await session.execute(insert(MatchEvent), events)
-                for seat, seat_values in (seats or {}).items():
-                    await _update_seat(session, match_id, seat, seat_values)
-                if snapshot is not None:
-                    await _store_snapshot(session, match_id, new_version, snapshot)
-                if finish is not None and finish.rate is not None:
-                    await record_results(
-                        session, match_id, finish.game, finish.results, finish.rate
-                    )
-        except IntegrityError as exc:
-            raise ConcurrencyConflict(match_id, expected_version, None) from exc
+        await self._writer.write(append)
         return new_version
 
     async def finish_match(self, match_id: int, finish: Finish) -> bool:
@@ -405,22 +434,25 @@ class MatchRepository:
                 reminder_at=None,
             )
         )
-        async with writing(self._sessions) as session:
-            if await rowcount(session, query) != 1:
+
+        def work(connection: Connection) -> bool:
+            if connection.execute(query).rowcount != 1:
                 return False
             if finish.rate is not None:
-                await record_results(session, match_id, finish.game, finish.results, finish.rate)
-        return True
+                record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
+            return True
+
+        return await self._writer.write(work)
 
     async def record_results(self, match_id: int, finish: Finish) -> bool:
         """Give a finished match its results and ratings, once; False if it had them."""
-        if finish.rate is None:
+        rate = finish.rate
+        if rate is None:
             return False
         try:
-            async with writing(self._sessions) as session:
-                return await record_results(
-                    session, match_id, finish.game, finish.results, finish.rate
-                )
+            return await self._writer.write(
+                lambda c: record_results_on(c, match_id, finish.game, finish.results, rate)
+            )
         except IntegrityError:
             return False  # recorded by another process meanwhile
 
@@ -474,8 +506,10 @@ class MatchRepository:
 
     async def save_snapshot(self, match_id: int, seq: int, state: bytes) -> None:
         """Store the encoded state after `seq` steps (replacing one at the same seq)."""
-        async with writing(self._sessions) as session:
-            await _store_snapshot(session, match_id, seq, state)
+        values = {"match_id": match_id, "seq": seq, "state": state, "created_at": utcnow()}
+        await self._writer.write(
+            lambda c: upsert_on(c, MatchSnapshot, values, keys=("match_id", "seq"))
+        )
 
     async def latest_snapshot(
         self, match_id: int, max_seq: int | None = None
@@ -497,6 +531,15 @@ class MatchRepository:
         async with self._sessions() as session:
             objects = (await session.scalars(query)).all()
         return [to_row(row_type, obj) for obj in objects]
+
+
+def _seat_values(
+    match_id: int, seats: Iterable[tuple[int, int | None, str | None, str]]
+) -> list[dict[str, Any]]:
+    return [
+        {"match_id": match_id, "seat": s, "user_id": u, "ai_level": a, "display_name": n}
+        for s, u, a, n in seats
+    ]
 
 
 def _event_values(
@@ -521,27 +564,136 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
-async def _update_seat(
-    session: AsyncSession, match_id: int, seat: int, values: dict[str, Any]
+def _update_seat_on(
+    connection: Connection, match_id: int, seat: int, values: dict[str, Any]
 ) -> None:
-    check_fields(values, SEAT_FIELDS)
     query = (
         update(MatchSeat)
         .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
         .values(**values)
     )
-    if await rowcount(session, query) != 1:
+    if connection.execute(query).rowcount != 1:
         raise NotFound(f"match {match_id} has no seat {seat}")
 
 
-async def _store_snapshot(session: AsyncSession, match_id: int, seq: int, state: bytes) -> None:
-    values = {"match_id": match_id, "seq": seq, "state": state, "created_at": utcnow()}
-    await upsert(session, MatchSnapshot, values, keys=("match_id", "seq"))
+@dataclass(frozen=True)
+class Loaded:
+    """What a cold load reads: the match, seats, snapshot, log tail, recent events and notes."""
+
+    row: MatchRow
+    seats: list[SeatRow]
+    snapshot: tuple[int, bytes] | None
+    tail: list[EventRow]
+    recent: list[EventRow]
+    notes: list[NoteRow]
 
 
-async def _version(session: AsyncSession, match_id: int) -> int:
-    """Return a match's current version; NotFound if there is no such match."""
-    version = await session.scalar(select(Match.version).where(Match.id == match_id))
-    if version is None:
-        raise NotFound(f"no match {match_id}")
-    return version
+_MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
+_SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
+_EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
+_NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
+
+
+def _load_on(connection: Connection, match_id: int, recent: int, notes: int) -> Loaded | None:
+    """Read a match for a cold load with Core statements on one connection."""
+    found = connection.execute(select(*_MATCH_COLUMNS).where(Match.id == match_id)).first()
+    if found is None:
+        return None
+    row = MatchRow(*found)
+    seats = [
+        SeatRow(*r)
+        for r in connection.execute(
+            select(*_SEAT_COLUMNS).where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat)
+        )
+    ]
+    snapshot = None
+    after = 0
+    if row.status != "lobby" and row.version:
+        snap = connection.execute(
+            select(MatchSnapshot.seq, MatchSnapshot.state)
+            .where(MatchSnapshot.match_id == match_id)
+            .order_by(MatchSnapshot.seq.desc())
+            .limit(1)
+        ).first()
+        if snap is not None:
+            snapshot, after = (snap.seq, snap.state), snap.seq
+    # The tail after the snapshot and the recent events overlap: one query reads both.
+    since = min(after, max(0, row.version - recent))
+    events = [
+        EventRow(*r)
+        for r in connection.execute(
+            select(*_EVENT_COLUMNS)
+            .where(MatchEvent.match_id == match_id, MatchEvent.seq > since)
+            .order_by(MatchEvent.seq)
+        )
+    ]
+    note_rows = [
+        NoteRow(*r)
+        for r in connection.execute(
+            select(*_NOTE_COLUMNS)
+            .where(MatchNote.match_id == match_id)
+            .order_by(MatchNote.id.desc())
+            .limit(notes)
+        )
+    ]
+    return Loaded(
+        row=row,
+        seats=seats,
+        snapshot=snapshot,
+        tail=[e for e in events if e.seq > after],
+        recent=events[-recent:] if recent else [],
+        notes=list(reversed(note_rows)),
+    )
+
+
+@dataclass(frozen=True)
+class _Append:
+    """One append as a unit of the group commit: Core statements on the writer's connection."""
+
+    match_id: int
+    expected: int
+    new_version: int
+    changes: dict[str, Any]
+    expect_status: str | None
+    events: list[dict[str, Any]]
+    seats: dict[int, dict[str, Any]]
+    snapshot: bytes | None
+    finish: Finish | None
+
+    @property
+    def order(self) -> int:
+        """Units of a batch are applied in match order (one lock order across processes)."""
+        return self.match_id
+
+    def __call__(self, connection: Connection) -> int:
+        match_id = self.match_id
+        bump = (
+            update(Match)
+            .where(Match.id == match_id, Match.version == self.expected)
+            .values(version=self.new_version, **self.changes)
+        )
+        if self.expect_status is not None:
+            bump = bump.where(Match.status == self.expect_status)
+        if connection.execute(bump).rowcount != 1:
+            actual = connection.scalar(select(Match.version).where(Match.id == match_id))
+            if actual is None:
+                raise NotFound(f"no match {match_id}")
+            raise ConcurrencyConflict(match_id, self.expected, actual)
+        try:
+            connection.execute(insert(MatchEvent), self.events)
+        except IntegrityError as exc:
+            raise ConcurrencyConflict(match_id, self.expected, None) from exc
+        for seat, values in self.seats.items():
+            _update_seat_on(connection, match_id, seat, values)
+        if self.snapshot is not None:
+            values = {
+                "match_id": match_id,
+                "seq": self.new_version,
+                "state": self.snapshot,
+                "created_at": utcnow(),
+            }
+            upsert_on(connection, MatchSnapshot, values, keys=("match_id", "seq"))
+        finish = self.finish
+        if finish is not None and finish.rate is not None:
+            record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
+        return self.new_version

@@ -6,6 +6,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
+from sqlalchemy import Connection
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -51,6 +52,15 @@ async def upsert(
     query = dialect_insert(session.get_bind().dialect.name, model).values(**values)
     changes = {name: query.excluded[name] for name in values if name not in keys}
     await session.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))
+
+
+def upsert_on(
+    connection: Connection, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
+) -> None:
+    """INSERT ... ON CONFLICT (keys) DO UPDATE on a Core connection."""
+    query = dialect_insert(connection.dialect.name, model).values(**values)
+    changes = {name: query.excluded[name] for name in values if name not in keys}
+    connection.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))
 
 
 def dialect_insert(dialect: str, model: type[Base]) -> sqlite.Insert | postgresql.Insert:

@@ -6,12 +6,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Select, case, func, insert, select
+from sqlalchemy import Connection, Select, case, func, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Match, MatchResult, Rating, utcnow
-from bot.store.sql import Sessions, dialect_insert, upsert, writing
+from bot.store.sql import Sessions, dialect_insert, upsert_on, writing
 
 Skill = tuple[float, float]
 """(mu, sigma) of a rating."""
@@ -73,14 +73,32 @@ async def record_results(
 ) -> bool:
     """Insert a match's results and update its players' ratings inside `session`'s transaction.
 
+    See `record_results_on`, which does the work on the session's connection.
+    """
+
+    def work(sync_session: Any) -> bool:
+        return record_results_on(sync_session.connection(), match_id, game, results, rate)
+
+    return bool(await session.run_sync(work))
+
+
+def record_results_on(
+    connection: Connection,
+    match_id: int,
+    game: str,
+    results: Sequence[ResultRow],
+    rate: RateFn,
+) -> bool:
+    """Insert a match's results and update its players' ratings in `connection`'s transaction.
+
     Returns False (writing nothing) if the match already has results. Ratings are
     read under a row lock (FOR UPDATE, a no-op on SQLite, whose write transactions
     hold the database lock), so matches finishing at once never lose an update.
     """
-    done = await session.scalar(select(func.count()).where(MatchResult.match_id == match_id))
+    done = connection.scalar(select(func.count()).where(MatchResult.match_id == match_id))
     if done or not results:
         return False
-    await session.execute(
+    connection.execute(
         insert(MatchResult),
         [
             {
@@ -93,26 +111,24 @@ async def record_results(
             for r in results
         ],
     )
-    await _rate(session, game, results, rate)
+    _rate(connection, game, results, rate)
     return True
 
 
-async def _rate(
-    session: AsyncSession, game: str, results: Sequence[ResultRow], rate: RateFn
-) -> None:
+def _rate(connection: Connection, game: str, results: Sequence[ResultRow], rate: RateFn) -> None:
     keys = sorted({r.player_key for r in results})
     # Make sure every row exists, then lock them in key order: two finishing matches
     # that share a player (an AI level, say) queue here instead of overwriting each other.
-    dialect = session.get_bind().dialect.name
+    dialect = connection.dialect.name
     blank = [{"game": game, "player_key": k, "mu": 0.0, "sigma": -1.0} for k in keys]
-    await session.execute(dialect_insert(dialect, Rating).on_conflict_do_nothing(), blank)
+    connection.execute(dialect_insert(dialect, Rating).on_conflict_do_nothing(), blank)
     query = (
-        select(Rating)
+        select(Rating.player_key, Rating.mu, Rating.sigma, Rating.matches, Rating.wins)
         .where(Rating.game == game, Rating.player_key.in_(keys))
         .order_by(Rating.player_key)
         .with_for_update()
     )
-    current = {r.player_key: r for r in (await session.scalars(query)).all()}
+    current = {r.player_key: r for r in connection.execute(query).all()}
     rated = {k: r for k, r in current.items() if r.sigma >= 0}
     skills = {k: (rated[k].mu, rated[k].sigma) if k in rated else None for k in keys}
     new = rate(skills, [(r.player_key, r.rank) for r in results])
@@ -129,7 +145,7 @@ async def _rate(
             "wins": (old.wins if old else 0) + int(won),
             "updated_at": utcnow(),
         }
-        await upsert(session, Rating, values, keys=("game", "player_key"))
+        upsert_on(connection, Rating, values, keys=("game", "player_key"))
 
 
 class StatsRepository:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sqlalchemy import Engine
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.db import make_engine, make_sessionmaker, upgrade_engine
@@ -9,6 +10,7 @@ from bot.store.repo import MatchRepository
 from bot.store.settings import SettingsRepository
 from bot.store.sql import Sessions
 from bot.store.stats import StatsRepository
+from bot.store.writer import close_writer, writer_for
 
 
 class Store:
@@ -29,6 +31,12 @@ class Store:
             await upgrade_engine(engine)
         return cls(engine)
 
+    def sync_engines(self) -> list[Engine]:
+        """Return the other engines this store writes through (the writer's own SQLite one)."""
+        direct = writer_for(self.engine).direct_engine
+        return [] if direct is None else [direct]
+
     async def close(self) -> None:
         """Close every pooled connection."""
+        close_writer(self.engine)
         await self.engine.dispose()

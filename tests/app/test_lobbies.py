@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 import pytest
+from sqlalchemy import Connection, event
 
 from bot.app.errors import ServiceError
 from bot.app.lobbies import LobbyService
@@ -18,6 +19,8 @@ from bot.engine import OptionSpec, Registry
 from bot.games.coverta import GAME
 from bot.store.db import make_sessionmaker
 from bot.store.repo import MatchRepository
+from bot.store.sql import WRITE
+from bot.store.writer import writer_for
 
 TEAM = OptionSpec(
     "team", "Your team", (("A", "Team A"), ("B", "Team B")), "A", per_seat=True, balanced=True
@@ -118,3 +121,38 @@ async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any)
     lobby = await service.info(match_id)
     assert lobby.row.options["espionage"] == "never,ask,ask,ask"
     assert lobby.row.options["first"] == "ask,ask,ask,ask"
+
+
+async def test_open_join_and_start_write_one_transaction_each(
+    lobbies: LobbyService, engine: Any
+) -> None:
+    """Open (match and host seat), join (seat and its team pick), start: three write transactions.
+
+    Issue: the lobby took about ten transactions; each step is now atomic on its own.
+    """
+    writes: list[str] = []
+
+    def on_begin(connection: Connection) -> None:
+        if connection.get_execution_options().get(WRITE, False):
+            writes.append("begin")
+
+    engines = [engine.sync_engine]
+    direct = writer_for(engine).direct_engine
+    if direct is not None:
+        engines.append(direct)
+    for target in engines:
+        event.listen(target, "begin", on_begin)
+    counts = []
+    lobby = await lobbies.open(
+        guild_id=None, channel_id=1, game="coverta", options={}, host=(1, "Ann")
+    )
+    counts.append(len(writes))
+    joined = await lobbies.join(lobby.match_id, 2, "Bob")
+    counts.append(len(writes))
+    await lobbies.start(lobby.match_id, 1)
+    counts.append(len(writes))
+    for target in engines:
+        event.remove(target, "begin", on_begin)
+    assert counts == [1, 2, 3]
+    assert [s.display_name for s in joined.seats] == ["Ann", "Bob"]
+    assert joined.row.options["team"] == "A,B"  # the pick came with the seat

@@ -21,6 +21,7 @@ from bot.store import (
     Store,
 )
 from bot.store.models import GuildSettings, Match, MatchEvent
+from bot.store.writer import writer_for
 
 GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001
 
@@ -293,6 +294,43 @@ async def test_concurrent_writers_with_retries_leave_a_gapless_log(store: Store)
     events = await store.matches.load_events(match_id)
     assert [e.seq for e in events] == list(range(1, 9))
     assert sorted(e.action for e in events) == sorted(f"play.{n}" for n in range(8))
+
+
+async def test_a_group_commit_fails_only_the_append_at_fault(store: Store) -> None:
+    """Appends of several matches share one commit; a stale one fails alone (issue: batching)."""
+    ids = [await new_match(store) for _ in range(4)]
+    await store.matches.append_events(ids[2], 0, [step(1)])
+    writer = writer_for(store.engine)
+    before = writer.batches
+    done = await asyncio.gather(
+        *(store.matches.append_events(m, 0, [step(1)]) for m in ids), return_exceptions=True
+    )
+    assert writer.batches == before + 1 and writer.largest >= 4  # one transaction for all
+    assert isinstance(done[2], ConcurrencyConflict) and done[2].actual == 1
+    assert [done[i] for i in (0, 1, 3)] == [1, 1, 1]
+    for match_id in ids:
+        events = await store.matches.load_events(match_id)
+        assert [e.seq for e in events] == [1]
+        assert await store.matches.version_of(match_id) == 1
+
+
+async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:
+    """load_match: the row, seats, newest snapshot, the log after it and the last moves."""
+    match_id = await new_match(store, status="active")
+    await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
+    for n in range(1, 21):
+        await store.matches.append_events(match_id, n - 1, [step(n)])
+    await store.matches.save_snapshot(match_id, 10, b"state-10")
+    await store.matches.save_snapshot(match_id, 15, b"state-15")
+    await store.matches.add_note(match_id, 20, "kick", "someone left")
+    loaded = await store.matches.load_match(match_id, recent=12, notes=6)
+    assert loaded is not None
+    assert (loaded.row.id, loaded.row.version, len(loaded.seats)) == (match_id, 20, 2)
+    assert loaded.snapshot == (15, b"state-15")
+    assert [e.seq for e in loaded.tail] == [16, 17, 18, 19, 20]
+    assert [e.seq for e in loaded.recent] == list(range(9, 21))
+    assert [n.text for n in loaded.notes] == ["someone left"]
+    assert await store.matches.load_match(999_999) is None
 
 
 async def test_load_and_last_events(store: Store) -> None:

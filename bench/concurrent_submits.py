@@ -1,0 +1,319 @@
+"""Concurrent submits through MatchService against the disk's own commit rate.
+
+One run reports, on one database (a fresh SQLite file, or --database-url):
+
+- submits/s through `MatchService.submit` with N matches played at once (all
+  five games mixed; each worker plays one match and opens a new one of the same
+  game when it ends), with p50/p99 latency at that saturation;
+- the raw rate of durable single-row commits on the same database, measured
+  the same way (SQLite: WAL and synchronous=FULL, the bot's pragmas; PostgreSQL:
+  one INSERT per transaction with the server's own durability), and the ratio;
+- p50/p99 submit latency at an offered load of --rate submits/s spread over
+  the same matches (open loop: latency counts from the moment a submit was due);
+- p50/p99 cold load of matches in play (a fresh service, nothing cached);
+- how long opening, joining and starting a match takes and how many
+  transactions (all, and write transactions) it opens.
+
+    python -m bench.concurrent_submits                      # SQLite file in a temp folder
+    python -m bench.concurrent_submits --database-url postgresql+asyncpg://127.0.0.1/bench
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import random
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, event
+from sqlalchemy.exc import OperationalError
+
+from bench.common import percentile
+from bot.app.lobbies import LobbyService
+from bot.app.matches import MatchService
+from bot.app.ports import NullPublisher
+from bot.engine import GameError
+from bot.games import build_registry
+from bot.store.sql import WRITE
+from bot.store.store import Store
+from bot.store.writer import writer_for
+
+GAMES = ("coverta", "covert", "coins", "cover_cover", "never_over")
+SEATS = {"coins": 3}
+
+
+@dataclass
+class Counts:
+    """Transactions begun on the engine (all of them, and write transactions)."""
+
+    all: int = 0
+    writes: int = 0
+
+
+@dataclass
+class World:
+    """The store and services a run plays through."""
+
+    store: Store
+    matches: MatchService
+    lobbies: LobbyService
+    counts: Counts
+    lobby_times: list[float] = field(default_factory=list)
+    lobby_txns: list[tuple[int, int]] = field(default_factory=list)
+    failed: int = 0
+
+
+def count_transactions(store: Store) -> Counts:
+    """Count transactions begun on every engine the store uses."""
+    counts = Counts()
+
+    def on_begin(connection: Connection) -> None:
+        counts.all += 1
+        if connection.get_execution_options().get(WRITE, False):
+            counts.writes += 1
+
+    for engine in store_engines(store):
+        event.listen(engine, "begin", on_begin)
+    return counts
+
+
+def store_engines(store: Store) -> list[Any]:
+    """Return the sync engines behind a store (the async one, and any others it keeps)."""
+    extra = getattr(store, "sync_engines", None)
+    engines = [store.engine.sync_engine]
+    if callable(extra):
+        engines += list(extra())
+    return engines
+
+
+async def open_world(url: str) -> World:
+    """Open the store on `url` (upgraded to head) and services on it."""
+    store = await Store.open(url)
+    registry = build_registry()
+    matches = MatchService(store.matches, registry, NullPublisher())
+    lobbies = LobbyService(store.matches, registry, matches, seeds=random.Random(5))
+    return World(store, matches, lobbies, count_transactions(store))
+
+
+async def start_match(world: World, game: str, rng: random.Random) -> int:
+    """Open, join and start a match; record its time and transaction count."""
+    users = [rng.randrange(1, 10**6) * 10 + i for i in range(SEATS.get(game, 2))]
+    before = (world.counts.all, world.counts.writes)
+    began = time.perf_counter()
+    lobby = await world.lobbies.open(
+        guild_id=None, channel_id=1, game=game, options={}, host=(users[0], f"u{users[0]}")
+    )
+    for user in users[1:]:
+        await world.lobbies.join(lobby.match_id, user, f"u{user}")
+    await world.lobbies.start(lobby.match_id, users[0])
+    world.lobby_times.append(time.perf_counter() - began)
+    world.lobby_txns.append((world.counts.all - before[0], world.counts.writes - before[1]))
+    return lobby.match_id
+
+
+async def one_submit(world: World, match_id: int, rng: random.Random) -> bool:
+    """Submit one random legal action of a seat to act; False once the match is over."""
+    live = await world.matches.load(match_id)
+    rules = live.module.rules
+    seats = sorted(s for s in rules.to_act(live.state) if s >= 0)
+    if live.row.status != "active" or not seats:
+        return False
+    seat = rng.choice(seats)
+    legal = rules.legal_actions(live.state, seat)
+    token = legal[rng.randrange(len(legal))].token()
+    user = live.seats[seat].user_id
+    assert user is not None
+    try:
+        await world.matches.submit(match_id, user, live.version, token)
+    except GameError:
+        pass  # a stale click: counted like any other answered submit
+    except OperationalError:
+        world.failed += 1  # "database is locked": the busy timeout ran out
+    return True
+
+
+class Slots:
+    """One match per slot; a finished match is replaced by a new one of the same game."""
+
+    def __init__(self, world: World, ids: list[int], games: list[str]) -> None:
+        self.world, self.ids, self.games = world, ids, games
+        self.busy = [False] * len(ids)
+
+    async def submit(self, slot: int, rng: random.Random) -> None:
+        """Submit once in this slot's match, replacing it first if it is over."""
+        while not await one_submit(self.world, self.ids[slot], rng):
+            self.world.matches.forget(self.ids[slot])
+            self.ids[slot] = await start_match(self.world, self.games[slot], rng)
+
+
+async def saturate(slots: Slots, seconds: float, seed: int) -> tuple[list[float], float]:
+    """Every slot submits as fast as it can for `seconds`; return latencies and elapsed time."""
+    latencies: list[float] = []
+    stop = time.perf_counter() + seconds
+
+    async def worker(slot: int) -> None:
+        rng = random.Random(seed * 1000 + slot)
+        while time.perf_counter() < stop:
+            t0 = time.perf_counter()
+            await slots.submit(slot, rng)
+            latencies.append(time.perf_counter() - t0)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(worker(s) for s in range(len(slots.ids))))
+    return latencies, time.perf_counter() - began
+
+
+async def offered(slots: Slots, rate: float, seconds: float, seed: int) -> list[float]:
+    """Start `rate` submits per second round the slots; latency counts from when each was due."""
+    rng = random.Random(seed)
+    latencies: list[float] = []
+    tasks: list[asyncio.Task[None]] = []
+    began = time.perf_counter()
+    total = int(rate * seconds)
+
+    async def one(slot: int, due: float) -> None:
+        await slots.submit(slot, rng)
+        latencies.append(time.perf_counter() - due)
+
+    for i in range(total):
+        due = began + i / rate
+        delay = due - time.perf_counter()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        # A slot whose last submit has not come back is skipped (one click at a time).
+        slot = next((s for s in _round(i, len(slots.ids)) if not slots.busy[s]), None)
+        if slot is None:
+            continue
+        slots.busy[slot] = True
+        task = asyncio.create_task(one(slot, due))
+        task.add_done_callback(functools.partial(_free, slots, slot))
+        tasks.append(task)
+    await asyncio.gather(*tasks)
+    return latencies
+
+
+def _free(slots: Slots, slot: int, _task: asyncio.Task[None]) -> None:
+    slots.busy[slot] = False
+
+
+def _round(start: int, n: int) -> list[int]:
+    return [(start + k) % n for k in range(n)]
+
+
+async def cold_loads(world: World, ids: list[int]) -> list[float]:
+    """Load each match in a fresh service (nothing cached); return the times."""
+    times = []
+    for match_id in ids:
+        fresh = MatchService(world.store.matches, world.matches.registry, NullPublisher())
+        began = time.perf_counter()
+        await fresh.load(match_id)
+        times.append(time.perf_counter() - began)
+    return times
+
+
+async def raw_commits(url: str, path: Path | None, count: int) -> float:
+    """Commit single-row inserts, one per transaction, on the same database; return commits/s."""
+    if path is not None:
+        return await asyncio.to_thread(_raw_sqlite, str(path), count)
+    import asyncpg  # type: ignore[import-untyped]  # only for PostgreSQL runs
+
+    dsn = url.replace("postgresql+asyncpg://", "postgresql://")
+    conn = await asyncpg.connect(dsn)
+    try:
+        await conn.execute("CREATE TABLE IF NOT EXISTS bench_raw (id SERIAL PRIMARY KEY, x TEXT)")
+        began = time.perf_counter()
+        for i in range(count):
+            await conn.execute("INSERT INTO bench_raw (x) VALUES ($1)", f"row {i}")
+        return count / (time.perf_counter() - began)
+    finally:
+        await conn.execute("DROP TABLE bench_raw")
+        await conn.close()
+
+
+def _raw_sqlite(path: str, count: int) -> float:
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE IF NOT EXISTS bench_raw (id INTEGER PRIMARY KEY, body TEXT)")
+    began = time.perf_counter()
+    for i in range(count):
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("INSERT INTO bench_raw (body) VALUES (?)", (f"row {i}",))
+        db.execute("COMMIT")
+    elapsed = time.perf_counter() - began
+    db.execute("DROP TABLE bench_raw")
+    db.close()
+    return count / elapsed
+
+
+def ms(values: list[float], q: float) -> str:
+    """Format a percentile in milliseconds."""
+    return f"{percentile(values, q) * 1000:.1f} ms" if values else "-"
+
+
+async def run(args: argparse.Namespace) -> None:
+    """Run every measurement and print the figures."""
+    path: Path | None = None
+    url = args.database_url
+    if url is None:
+        path = Path(tempfile.mkdtemp()) / "bench.db"
+        url = f"sqlite+aiosqlite:///{path}"
+    world = await open_world(url)
+    rng = random.Random(args.seed)
+    games = [GAMES[i % len(GAMES)] for i in range(args.matches)]
+    began = time.perf_counter()
+    ids = [await start_match(world, game, rng) for game in games]
+    print(f"database:           {'SQLite file' if path else url}")
+    print(f"matches opened:     {len(ids)} in {time.perf_counter() - began:.1f} s")
+    slots = Slots(world, ids, games)
+    await saturate(slots, 1.0, args.seed)  # warm up: caches, statement caches
+    latencies, elapsed = await saturate(slots, args.seconds, args.seed + 1)
+    rate = len(latencies) / elapsed
+    raw = await raw_commits(url, path, args.raw)
+    done = len(latencies)
+    print(f"saturation:         {done} submits in {elapsed:.1f} s, {args.matches} matches")
+    print(f"submit throughput:  {rate:,.0f} submits/s")
+    print(f"  latency p50/p99:  {ms(latencies, 50)} / {ms(latencies, 99)}")
+    print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction)")
+    print(f"ratio submit/raw:   {rate / raw:.2f}")
+    writer = writer_for(world.store.engine)
+    if writer.batches:
+        print(f"group commits:      {writer.batches}, largest {writer.largest} appends")
+    if world.failed:
+        print(f"failed submits:     {world.failed} (database is locked)")
+    paced = await offered(slots, args.rate, args.paced_seconds, args.seed + 2)
+    print(f"offered {args.rate:.0f}/s:       {len(paced)} submits over {args.matches} matches")
+    print(f"  latency p50/p99:  {ms(paced, 50)} / {ms(paced, 99)}")
+    loads = await cold_loads(world, list(slots.ids))
+    print(f"cold load p50/p99:  {ms(loads, 50)} / {ms(loads, 99)} ({len(loads)} matches in play)")
+    txns = world.lobby_txns
+    mean_all = sum(a for a, _ in txns) / len(txns)
+    mean_writes = sum(w for _, w in txns) / len(txns)
+    print(
+        f"open+join+start:    p50 {ms(world.lobby_times, 50)}, "
+        f"{mean_all:.1f} transactions ({mean_writes:.1f} writes) per match"
+    )
+    await world.store.close()
+
+
+def main() -> None:
+    """Parse the options and run."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database-url", default=None)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rate", type=float, default=100.0)
+    parser.add_argument("--paced-seconds", type=float, default=10.0)
+    parser.add_argument("--raw", type=int, default=2000, help="raw commits to time")
+    parser.add_argument("--seed", type=int, default=1)
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

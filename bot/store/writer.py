@@ -1,0 +1,229 @@
+"""Group commit: one writer per database puts the pending writes of many matches in one commit.
+
+A caller hands the writer a unit of work, a plain function of a SQLAlchemy Core
+`Connection`, and waits. The writer takes everything pending, runs each unit
+inside its own SAVEPOINT of one write transaction (BEGIN IMMEDIATE on SQLite),
+commits once, and only then answers every caller: an answer means the write is
+durable, exactly as with one transaction per write.
+
+A unit that raises rolls back its own savepoint and gets its own exception
+(ConcurrencyConflict, NotFound); the others commit. A unit that failed on a
+database error (a deadlock, a lock timeout) and a whole batch whose BEGIN or
+COMMIT failed are tried again, each unit alone in its own transaction.
+
+On a SQLite file the work runs on a plain `sqlite3` connection in one
+dedicated thread: one thread hop per batch instead of one per statement. On
+PostgreSQL it runs over the async engine's connection (`run_sync`). Reads that
+want one hop (a cold load) go through `read` the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import Connection, Engine, create_engine
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.pool import SingletonThreadPool
+
+from bot.store.sql import WRITE
+
+T = TypeVar("T")
+Work = Callable[[Connection], Any]
+MAX_BATCH: Final = 256
+"""Most units in one transaction."""
+
+before_commit: Callable[[int], None] | None = None
+"""Called with the batch size just before each COMMIT (the crash test kills the process here)."""
+
+
+class _Retry(Exception):
+    """A unit that failed on a database error, not on its own data: try it again alone."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class GroupWriter:
+    """The one writer of a database in this process (see the module docstring)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._direct = _direct_engine(engine)
+        self._writer_thread = ThreadPoolExecutor(1, "db-writer") if self._direct else None
+        self._reader_thread = ThreadPoolExecutor(1, "db-reader") if self._direct else None
+        self._pending: list[tuple[Work, asyncio.Future[Any]]] = []
+        self._task: asyncio.Task[None] | None = None
+        self.batches = 0
+        """Transactions committed (for benchmarks and tests)."""
+        self.largest = 0
+        """The most units one committed transaction held."""
+
+    @property
+    def direct_engine(self) -> Engine | None:
+        """The sync engine used on a SQLite file (None on PostgreSQL)."""
+        return self._direct
+
+    async def write(self, work: Callable[[Connection], T]) -> T:
+        """Run `work` in the next group commit; return its result once committed."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._pending.append((work, future))
+        if self._task is None or self._task.done():
+            self._task = loop.create_task(self._drain())
+        return await future
+
+    async def read(self, work: Callable[[Connection], T]) -> T:
+        """Run `work` in one read transaction, in one thread hop where possible."""
+        if self._direct is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, work)
+        async with self.engine.connect() as connection:
+            return await connection.run_sync(work)
+
+    async def _drain(self) -> None:
+        while self._pending:
+            batch = self._pending[:MAX_BATCH]
+            del self._pending[:MAX_BATCH]
+            batch.sort(key=lambda item: getattr(item[0], "order", 0))  # one lock order
+            try:
+                outcomes = await self._commit([work for work, _ in batch])
+            except Exception as exc:
+                if len(batch) == 1:
+                    _answer(batch[0][1], False, exc)
+                    continue
+                await self._alone(batch)
+                continue
+            self.batches += 1
+            self.largest = max(self.largest, len(batch))
+            retry = []
+            for item, (ok, value) in zip(batch, outcomes, strict=True):
+                if not ok and isinstance(value, _Retry):
+                    retry.append(item)
+                else:
+                    _answer(item[1], ok, value)
+            await self._alone(retry)
+
+    async def _alone(self, items: list[tuple[Work, asyncio.Future[Any]]]) -> None:
+        """Commit each unit in a transaction of its own."""
+        for work, future in items:
+            try:
+                [(ok, value)] = await self._commit([work])
+            except Exception as exc:
+                ok, value = False, exc
+            if isinstance(value, _Retry):
+                value = value.error
+            _answer(future, ok, value)
+
+    async def _commit(self, units: list[Work]) -> list[tuple[bool, Any]]:
+        if self._direct is not None:
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._writer_thread, _write_on, self._direct, units)
+        async with self.engine.connect() as connection:
+            connection = await connection.execution_options(**{WRITE: True})
+            return await connection.run_sync(_apply, units)
+
+    def close(self) -> None:
+        """Close the direct connections and threads."""
+        for pool in (self._writer_thread, self._reader_thread):
+            if pool is not None:
+                pool.shutdown(wait=True)
+        if self._direct is not None:
+            self._direct.dispose()
+
+
+def _answer(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if future.done():
+        return  # the caller was cancelled
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+def _write_on(engine: Engine, units: list[Work]) -> list[tuple[bool, Any]]:
+    with engine.connect() as connection:
+        return _apply(connection.execution_options(**{WRITE: True}), units)
+
+
+def _read_on(engine: Engine, work: Callable[[Connection], T]) -> T:
+    with engine.connect() as connection, connection.begin():
+        return work(connection)
+
+
+def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
+    """Run the units in one transaction, each in a savepoint when there are several."""
+    outcomes: list[tuple[bool, Any]] = []
+    transaction = connection.begin()
+    try:
+        if len(units) == 1:
+            try:
+                outcomes.append((True, units[0](connection)))
+            except Exception as exc:
+                transaction.rollback()
+                return [(False, _classify(exc))]
+        else:
+            for unit in units:
+                savepoint = connection.begin_nested()
+                try:
+                    value = unit(connection)
+                except Exception as exc:
+                    savepoint.rollback()
+                    outcomes.append((False, _classify(exc)))
+                else:
+                    savepoint.commit()
+                    outcomes.append((True, value))
+        if before_commit is not None:
+            before_commit(len(units))
+        transaction.commit()
+    except BaseException:
+        if transaction.is_active:
+            transaction.rollback()
+        raise
+    return outcomes
+
+
+def _classify(exc: Exception) -> Exception:
+    """Keep a unit's own error; mark a database error (not an integrity one) for a retry."""
+    if isinstance(exc, DBAPIError) and not isinstance(exc, IntegrityError):
+        return _Retry(exc)
+    return exc
+
+
+def _direct_engine(engine: AsyncEngine) -> Engine | None:
+    """Return a sync pysqlite engine on the same SQLite file, with the same pragmas."""
+    url = engine.url
+    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+        return None
+    from bot.store.db import tune_sqlite  # db imports this module's users
+
+    direct = create_engine(
+        url.set(drivername="sqlite+pysqlite"),
+        poolclass=SingletonThreadPool,
+        connect_args={"check_same_thread": False},
+    )
+    tune_sqlite(direct)
+    return direct
+
+
+_WRITERS: weakref.WeakKeyDictionary[AsyncEngine, GroupWriter] = weakref.WeakKeyDictionary()
+
+
+def writer_for(engine: AsyncEngine) -> GroupWriter:
+    """Return the writer of this engine's database, made on first use."""
+    found = _WRITERS.get(engine)
+    if found is None:
+        found = _WRITERS[engine] = GroupWriter(engine)
+    return found
+
+
+def close_writer(engine: AsyncEngine) -> None:
+    """Close the writer of an engine, if it has one."""
+    found = _WRITERS.pop(engine, None)
+    if found is not None:
+        found.close()
