@@ -35,6 +35,7 @@ from bot.engine import (
     Screen,
     Seat,
     StaleVersion,
+    may_act,
 )
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import MatchRepository, MatchRow
@@ -198,7 +199,7 @@ class MatchService:
             raise ServiceError(PAUSED)
         if version != live.version:
             raise StaleVersion()
-        if seat not in live.module.rules.to_act(live.state):
+        if seat not in may_act(live.module.rules, live.state):
             raise NotYourTurn()
         return seat
 
@@ -527,7 +528,7 @@ class MatchService:
         if seat is None:
             raise NotSeated()
         rules = live.module.rules
-        active = live.row.status == "active" and seat in rules.to_act(live.state)
+        active = live.row.status == "active" and seat in may_act(rules, live.state)
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)
         presenter = live.module.presenter

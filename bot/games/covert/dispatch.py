@@ -17,7 +17,6 @@ from bot.games.covert.actions import (
     Move,
     Overlay,
     Place,
-    Reroll,
     Simple,
     Step,
     Swap,
@@ -114,8 +113,6 @@ def turn_action(d: Draft, seat: int, action: Any) -> None:
         placement.place(d, seat, action)
     elif isinstance(action, Adjust):
         placement.adjust(d, seat, action)
-    elif isinstance(action, Reroll):
-        placement.reroll(d, seat, action)
     elif isinstance(action, Swap):
         codes.swap(d, seat, action)
     elif isinstance(action, Overlay):

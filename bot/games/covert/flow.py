@@ -82,7 +82,7 @@ def mission_limit(state: CovertState, seat: int) -> int:
 
 
 def gain_card(d: Draft, seat: int, card: str) -> None:
-    """Put an Agency card in a hand and enforce the hand limit."""
+    """Put an Agency card in a hand and enforce the hand limit (not in the final step, 5.2)."""
     p = d.player(seat, hand=(*d.state.players[seat].hand, card))
     if len(p.hand) > agency_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("hand", seat, p.hand))
@@ -160,9 +160,9 @@ def refill_spaces(d: Draft) -> None:
 
 
 def gain_mission(d: Draft, seat: int, mission: str) -> None:
-    """Put a Mission in a hand and enforce the Mission limit."""
+    """Put a Mission in a hand and enforce the Mission limit (not in the final step, 5.2)."""
     p = d.player(seat, missions=(*d.state.players[seat].missions, mission))
-    if len(p.missions) > mission_limit(d.state, seat):
+    if len(p.missions) > mission_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("mlimit", seat, p.missions))
 
 

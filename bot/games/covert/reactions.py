@@ -222,7 +222,7 @@ def hand_limit(d: Draft, seat: int, card: str) -> None:
     discard_cards(d, seat, (card,))
     d.say(say.limit_discard(seat, card))
     hand = d.state.players[seat].hand
-    if len(hand) > agency_limit(d.state, seat):
+    if len(hand) > agency_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("hand", seat, hand))
 
 
@@ -234,7 +234,7 @@ def mission_discard(d: Draft, seat: int, mission: str) -> None:
     p = d.player(seat, missions=without(p.missions, mission))
     d.update(mission_deck=(*d.state.mission_deck, mission))
     d.say(say.mission_under(seat))
-    if len(p.missions) > mission_limit(d.state, seat):
+    if len(p.missions) > mission_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("mlimit", seat, p.missions))
 
 
