@@ -207,3 +207,24 @@ def test_reroll_is_not_a_timeout_default_even_on_ones_turn() -> None:
     assert not isinstance(standin(s, ADA), Reroll)
     with pytest.raises(GameError):
         play(s, BEN, PASS)  # out of turn, only the Reroll is accepted
+
+
+def test_6_discard_pile_contents_are_one_button_away() -> None:
+    """Section 6: the Agency discard pile is public; its full contents are viewable via a
+    button (in every dossier, whether or not the seat is to act)."""
+    from bot.engine.screen import Button
+    from bot.games.covert.present import CovertPresenter
+
+    s = msgspec.structs.replace(placing(), agency_discard=("A07", "A19"))
+    presenter, names = CovertPresenter(images=False), ["Ada", "Ben"]
+    for seat in (ADA, BEN):
+        legal = RULES.legal_actions(s, seat) if seat == ADA else ()
+        screen = presenter.private(RULES.view(s, seat), legal, names, None)
+        buttons = [c for c in screen.choices if isinstance(c, Button)]
+        pile = [b for b in buttons if b.label.startswith("🗑️ Discard pile (2)")]
+        assert pile, [b.label for b in buttons]
+        shown = presenter.private(RULES.view(s, seat), legal, names, pile[0].target[2:])
+        assert "A07" in shown.body and "A19" in shown.body and "Helsinki" in shown.body
+        assert "A33" not in shown.body  # the pile only, not the seat's own hand
+    table = presenter.table(RULES.view(s, None), names, None)
+    assert "discard 2 (top A19" in "\n".join(f.value for f in table.fields) + table.body
