@@ -207,6 +207,8 @@ class MatchService:
         """Draw and apply every pending random step, seeded by match and step."""
         steps: list[Step] = []
         while trial.chance_pending and trial.outcome is None:
+            if live.module.chance_pause(trial.state) > 0:
+                break  # a fixed wait: the AI driver draws it when the time is up
             rng = random.Random(f"{live.row.seed}:{trial.seq}")
             token = trial.rules.chance_outcome(trial.state, rng).token()
             steps.append((-1, token, trial.step(-1, token)))
@@ -409,6 +411,10 @@ class MatchService:
         live = await self.load(match_id)
         if live.row.status != "active" or not self._ai_may_act(live):
             return False
+        pause = self._pause(live)
+        if pause:
+            await asyncio.sleep(pause)
+            return await self._paused_chance(match_id)
         delay = (await self.config(live.row.guild_id)).ai_delay
         delay = self.ai_move_delay if delay is None else delay
         if delay:
@@ -427,9 +433,31 @@ class MatchService:
             await self._persist(live, trial, steps)
         return True
 
+    def _pause(self, live: LiveMatch) -> float:
+        """Return the seconds a fixed wait of the game still asks for (0: none pending)."""
+        if not live.match.chance_pending or live.match.outcome is not None:
+            return 0.0
+        return live.module.chance_pause(live.state)
+
+    async def _paused_chance(self, match_id: int) -> bool:
+        """Draw the chance step a fixed wait held back (then any that follow it)."""
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            if live.row.status != "active" or live.row.paused or not self._pause(live):
+                return False
+            trial = Match(live.match.rules, live.state, live.version)
+            rng = random.Random(f"{live.row.seed}:{trial.seq}")
+            token = trial.rules.chance_outcome(trial.state, rng).token()
+            steps: list[Step] = [(-1, token, trial.step(-1, token))]
+            steps += self._resolve_chance(live, trial)
+            await self._persist(live, trial, steps)
+        return True
+
     def _ai_may_act(self, live: LiveMatch) -> bool:
         if live.row.paused:
             return False
+        if self._pause(live):
+            return True
         return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
 
     def _ai_choice(

@@ -24,7 +24,7 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
+from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
 from bot.games.covert.flow import Draft
 from bot.games.covert.state import Prompt
 from bot.games.covert.turns import settle
@@ -45,6 +45,8 @@ def chance(d: Draft, action: Any) -> None:
         setup.roll_round(d, action)
     elif kind == "reroll" and isinstance(action, Rolls):
         setup.reroll(d, action)
+    elif kind == "hush" and isinstance(action, Hush):
+        d.update(needs=d.state.needs[1:])
     elif kind == "tokens" and isinstance(action, Draw):
         placement.draw_tokens(d, action)
     elif isinstance(action, Shuffle) and kind in ("reshuffle", "codes", "under"):

@@ -114,6 +114,14 @@ def use_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
     if cards:
         n = d.state.seats
         d.update(spy=Spy(cards, tuple((seat + k) % n for k in range(n))))
+        conceal(d, "spy")
+
+
+def conceal(d: Draft, what: str) -> None:
+    """With ``conceal_reactions`` on, every Espionage event and First window first waits
+    the same fixed time, whether or not anybody may react (7.5)."""
+    if d.state.conceal:
+        d.need("hush", arg=what)
 
 
 def spend(d: Draft, seat: int, source: str) -> None:

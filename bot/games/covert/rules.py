@@ -17,7 +17,7 @@ from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance, dispatch, setup
 from bot.games.covert import messages as say
 from bot.games.covert.actions import _DECODERS
-from bot.games.covert.chance import CHANCE_DECODERS
+from bot.games.covert.chance import CHANCE_DECODERS, HUSH_SECONDS
 from bot.games.covert.flow import Draft
 from bot.games.covert.actions import Reroll
 from bot.games.covert.legal import legal, may_reroll, prompt_for, rerolls
@@ -100,8 +100,21 @@ def acting(state: CovertState) -> frozenset[Seat]:
     return frozenset(seats[:1])
 
 
+def hushed(state: CovertState) -> bool:
+    """Tell whether a concealed wait is running (``conceal_reactions``, section 7.5)."""
+    return bool(state.needs) and state.needs[0].kind == "hush"
+
+
+def chance_pause(state: CovertState) -> float:
+    """Return the seconds the host waits before the next chance step (a concealed wait)."""
+    return HUSH_SECONDS if hushed(state) else 0.0
+
+
 def asked_in_secret(state: CovertState) -> bool:
-    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder."""
+    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder,
+    or a concealed wait makes it look so."""
+    if hushed(state):
+        return True
     if state.phase == "over" or state.needs or state.prompts:
         return False
     return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
@@ -221,6 +234,8 @@ def chance_step(state: CovertState, rng: Rng) -> Action:
         return chance.roll(rng, 5 * state.seats)
     if need.kind == "reroll":
         return chance.roll(rng, len(need.arg))
+    if need.kind == "hush":
+        return chance.Hush()
     if need.kind == "tokens":
         return chance.draw(rng, len(state.bag), int(need.arg))
     if need.kind == "codes":

@@ -7,7 +7,7 @@ from bot.games.covert.actions import END, Reroll
 from bot.games.covert.codes import draw_code
 from bot.games.covert.legal import turn_actions
 from bot.games.covert.data import CIRCLES, REGIONS
-from bot.games.covert.flow import Draft, begin_turn, refill_spaces
+from bot.games.covert.flow import Draft, begin_turn, conceal, refill_spaces
 from bot.games.covert.reactions import first_seats, free_options, spy_seat
 from bot.games.covert.state import CovertState, Die, Window
 
@@ -110,6 +110,7 @@ def next_placer(d: Draft) -> None:
     if seat is None:
         d.update(phase="codes", window=Window(), last=-1)
         d.say(say.PHASE_TWO)
+        conceal(d, "first")
     else:
         begin_turn(d, seat, "place")
 
@@ -123,6 +124,7 @@ def next_breaker(d: Draft) -> None:
     if seat is None:
         d.update(phase="resolution", window=Window(), last=-1)
         d.say(say.PHASE_THREE)
+        conceal(d, "first")
     else:
         begin_turn(d, seat, "codes")
 

@@ -228,3 +228,49 @@ def test_6_discard_pile_contents_are_one_button_away() -> None:
         assert "A33" not in shown.body  # the pile only, not the seat's own hand
     table = presenter.table(RULES.view(s, None), names, None)
     assert "discard 2 (top A19" in "\n".join(f.value for f in table.fields) + table.body
+
+
+def concealed(state: CovertState) -> CovertState:
+    """Return the state with the ``conceal_reactions`` option on."""
+    return msgspec.structs.replace(state, conceal=True)
+
+
+def test_7_5_conceal_reactions_is_a_match_option_off_by_default() -> None:
+    """7.5: ``conceal_reactions`` defaults to off."""
+    assert not CovertRules().initial_state(2, {}).conceal
+    assert CovertRules().initial_state(2, {"conceal_reactions": "on"}).conceal
+    assert GAME.chance_pause(placing()) == 0.0
+
+
+def test_7_5_concealed_espionage_event_waits_the_same_with_nobody_eligible() -> None:
+    """7.5: with ``conceal_reactions`` on, every Espionage event shows the waiting line for a
+    fixed 8 s, even when nobody may react; the wait is a logged step, so replays never wait."""
+    from bot.engine import CHANCE
+    from bot.games.covert.actions import Fly
+    from bot.games.covert.rules import asked_in_secret
+
+    plain = edit(placing(), ADA, hand=("A03",))
+    s = play(plain, ADA, Fly("A03", 0))  # nobody holds Espionage
+    assert RULES.to_act(s) == {ADA} and not RULES.view(s, None).waiting_hidden
+    s = play(concealed(plain), ADA, Fly("A03", 0))
+    assert RULES.to_act(s) == {CHANCE} and RULES.view(s, None).waiting_hidden
+    assert asked_in_secret(s) and GAME.chance_pause(s) == 8.0
+    step = RULES.chance_outcome(s, random.Random(0))
+    assert step.token() == "HU"
+    s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
+    assert RULES.to_act(s) == {ADA} and not RULES.view(s, None).waiting_hidden
+    assert GAME.chance_pause(s) == 0.0
+
+
+def test_7_5_concealed_first_window_waits_even_with_nobody_eligible() -> None:
+    """7.5: every First window waits the same fixed time when reactions are concealed."""
+    from bot.engine import CHANCE
+
+    s = concealed(placing())
+    s = edit(s, ADA, hand=("A07",))  # Ada no longer holds First: nobody is eligible
+    s = play(s, ADA, PASS)
+    s = play(s, BEN, PASS)
+    assert s.phase == "codes" and RULES.to_act(s) == {CHANCE}
+    assert RULES.view(s, None).waiting_hidden and GAME.chance_pause(s) == 8.0
+    s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
+    assert RULES.to_act(s) == {ADA} and s.turn is not None and s.turn.kind == "codes"
