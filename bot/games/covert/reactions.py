@@ -266,7 +266,7 @@ def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
 def free_options(state: CovertState, prompt: Prompt) -> list[str]:
     """Return what a free Intel-pair card may be: Region Space cards (the collecting agent's
     region first), then the deck top."""
-    regions = REGIONS if prompt.arg == "*" else (prompt.arg,)
+    regions: tuple[str, ...] = REGIONS if prompt.arg == "*" else (prompt.arg,)
     if prompt.arg == "*" and prompt.items:
         regions = (prompt.items[0], *(r for r in REGIONS if r != prompt.items[0]))
     found = [r for r in regions if state.region_spaces[REGIONS.index(r)]]

@@ -16,10 +16,9 @@ from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance, dispatch, setup
 from bot.games.covert import messages as say
-from bot.games.covert.actions import _DECODERS
+from bot.games.covert.actions import _DECODERS, Reroll
 from bot.games.covert.chance import CHANCE_DECODERS, HUSH_SECONDS
 from bot.games.covert.flow import Draft
-from bot.games.covert.actions import Reroll
 from bot.games.covert.legal import legal, may_reroll, prompt_for, rerolls
 from bot.games.covert.placement import reroll
 from bot.games.covert.reactions import first_seats, spy_seat
@@ -178,9 +177,9 @@ class CovertRules:
         """Apply an action, refusing it with a readable reason when it is not allowed."""
         if state.phase == "over":
             raise MatchOver()
-        if seat not in acting(state):
-            if seat not in self.also_act(state) or not isinstance(action, Reroll):
-                raise NotYourTurn()
+        rerolling = isinstance(action, Reroll) and seat in self.also_act(state)
+        if seat not in acting(state) and not rerolling:
+            raise NotYourTurn()
         d = Draft(state)
         if isinstance(action, Reroll) and seat != CHANCE:
             reroll(d, seat, action)

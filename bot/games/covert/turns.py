@@ -5,11 +5,12 @@ from __future__ import annotations
 from bot.games.covert import messages as say
 from bot.games.covert.actions import END, Reroll
 from bot.games.covert.codes import draw_code
-from bot.games.covert.legal import turn_actions
 from bot.games.covert.data import CIRCLES, REGIONS
 from bot.games.covert.flow import Draft, begin_turn, conceal, refill_spaces
+from bot.games.covert.legal import turn_actions
 from bot.games.covert.reactions import first_seats, free_options, spy_seat
 from bot.games.covert.state import CovertState, Die, Window
+
 
 def waiting(state: CovertState) -> bool:
     """Tell whether someone (or chance) must act before the flow can go on."""

@@ -138,8 +138,7 @@ def public_view(state: CovertState) -> PublicView:
     over = s.phase == "over"
     hush = bool(s.needs) and s.needs[0].kind == "hush"
     waiting = hush or (
-        not s.prompts
-        and (spy_seat(s) is not None or (s.turn is None and bool(first_seats(s))))
+        not s.prompts and (spy_seat(s) is not None or (s.turn is None and bool(first_seats(s))))
     )
     return PublicView(
         seats=s.seats,

@@ -274,3 +274,17 @@ def test_7_5_concealed_first_window_waits_even_with_nobody_eligible() -> None:
     assert RULES.view(s, None).waiting_hidden and GAME.chance_pause(s) == 8.0
     s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
     assert RULES.to_act(s) == {ADA} and s.turn is not None and s.turn.kind == "codes"
+
+
+def test_rules_text_says_what_the_code_does() -> None:
+    """/covert rules: no round cap unless the host sets one; Reroll on anyone's turn; the
+    turn stays open after a placement; the options are named as the spec names them."""
+    from bot.games.covert.guide import PAGES
+    from bot.games.covert.rules import SPEC
+
+    text = "\n".join(body for _, body in PAGES)
+    assert "If nobody has six missions after round 20" not in text
+    assert "on anyone's turn" in text and "**End turn**" in text
+    options = {o.name: o.default for o in SPEC.options}
+    assert options["round_limit"] == "off" and options["conceal_reactions"] == "off"
+    assert "`round_limit` (off by default)" in text and "`conceal_reactions` (off" in text
