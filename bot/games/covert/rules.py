@@ -32,6 +32,7 @@ SPEC: Final = GameSpec(
     min_seats=2,
     max_seats=4,
     hand_label="🔒 My dossier",
+    rules_version=2,  # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap
     options=(
         OptionSpec(
             name="characters",
