@@ -113,12 +113,14 @@ def main() -> None:
     args = parser.parse_args()
     rules, rng, figures = CovertRules(), random.Random(args.seed), Counter[str]()
     began = time.perf_counter()
-    for _ in range(args.games):
+    for number in range(1, args.games + 1):
         try:
             playout(rules, rng, args.check, args.max_steps, figures)
         except Exception as error:  # a crash is a finding, not the end of the run
             figures["crashes"] += 1
             print(f"crash: {type(error).__name__}: {error}")
+        if number % 100 == 0:
+            print(f"... {number} games: {dict(sorted(figures.items()))}", flush=True)
     elapsed = time.perf_counter() - began
     games = max(1, figures["games"])
     print(f"Covert random playouts: {args.games} games in {elapsed:.1f} s")
