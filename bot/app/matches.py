@@ -29,6 +29,7 @@ from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import RECENT_LINES, LiveMatch
 from bot.app.ports import Clock, Publisher, system_clock
 from bot.engine import (
+    CHANCE,
     Event,
     Match,
     MatchOver,
@@ -38,6 +39,7 @@ from bot.engine import (
     Screen,
     Seat,
     StaleVersion,
+    may_act,
 )
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import ALL_SHARDS, Finish, Loaded, MatchRepository, MatchRow, Shards
@@ -270,7 +272,7 @@ class MatchService:
             raise NotSeated()
         if live.row.paused:
             raise ServiceError(PAUSED)
-        if seat not in live.module.rules.to_act(live.state):
+        if seat not in may_act(live.module.rules, live.state):
             raise NotYourTurn() if version == live.version else StaleVersion()
         return seat
 
@@ -304,6 +306,8 @@ class MatchService:
         """Draw and apply every pending random step, seeded by match and step."""
         steps: list[Step] = []
         while trial.chance_pending and trial.outcome is None:
+            if live.module.chance_pause(trial.state) > 0:
+                break  # a fixed wait: the AI driver draws it when the time is up
             rng = random.Random(f"{live.row.seed}:{trial.seq}")
             token = trial.rules.chance_outcome(trial.state, rng).token()
             steps.append((-1, token, trial.step(-1, token)))
@@ -394,9 +398,12 @@ class MatchService:
         return frozenset(s for s in to_act if s >= 0 and not live.is_ai(s))
 
     def ai_to_act(self, live: LiveMatch, state: Any = None) -> bool:
-        """Tell whether an AI seat (or a member's seat the AI now plays) is to act."""
+        """Tell whether the bot is to act: an AI seat (or a seat the AI now plays), or a wait."""
         state = live.state if state is None else state
-        return any(live.is_ai(s) for s in live.module.rules.to_act(state) if s >= 0)
+        to_act = live.module.rules.to_act(state)
+        if CHANCE in to_act and live.module.chance_pause(state) > 0:
+            return True  # a held-back chance step the driver draws after its wait
+        return any(live.is_ai(s) for s in to_act if s >= 0)
 
     async def _store_ai_flag(self, live: LiveMatch) -> None:
         """Store whether an AI seat is to act, after seats changed hands."""
@@ -622,6 +629,10 @@ class MatchService:
 
     async def _ai_step(self, match_id: int) -> bool:
         live = await self.load(match_id)
+        pause = self._pause(live)
+        if pause:  # a fixed wait of the game (Covert's concealed reactions), then its step
+            await asyncio.sleep(pause)
+            return await self._paused_chance(match_id)
         delay = (await self.config(live.row.guild_id)).ai_delay
         delay = self.ai_move_delay if delay is None else delay
         if delay:
@@ -643,9 +654,31 @@ class MatchService:
                 return True  # another process moved first: look again at the new state
         return True
 
+    def _pause(self, live: LiveMatch) -> float:
+        """Return the seconds a fixed wait of the game still asks for (0: none pending)."""
+        if not live.match.chance_pending or live.match.outcome is not None:
+            return 0.0
+        return live.module.chance_pause(live.state)
+
+    async def _paused_chance(self, match_id: int) -> bool:
+        """Draw the chance step a fixed wait held back (then any that follow it)."""
+        async with self.lock(match_id):
+            live = await self.load(match_id)
+            if live.row.status != "active" or live.row.paused or not self._pause(live):
+                return False
+            trial = Match(live.match.rules, live.state, live.version)
+            rng = random.Random(f"{live.row.seed}:{trial.seq}")
+            token = trial.rules.chance_outcome(trial.state, rng).token()
+            steps: list[Step] = [(-1, token, trial.step(-1, token))]
+            steps += self._resolve_chance(live, trial)
+            await self._persist(live, trial, steps)
+        return True
+
     def _ai_may_act(self, live: LiveMatch) -> bool:
         if live.row.paused:
             return False
+        if self._pause(live):
+            return True
         return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
 
     def _ai_choice(
@@ -758,7 +791,7 @@ class MatchService:
         if seat is None:
             raise NotSeated()
         rules = live.module.rules
-        active = live.row.status == "active" and seat in rules.to_act(live.state)
+        active = live.row.status == "active" and seat in may_act(rules, live.state)
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)
         presenter = live.module.presenter

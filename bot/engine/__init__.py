@@ -20,6 +20,7 @@ from bot.engine.rules import (
     OptionSpec,
     Outcome,
     Transition,
+    may_act,
 )
 from bot.engine.screen import Button, Field, Presenter, Screen, Select, SelectOption, act, pick
 from bot.engine.seats import CHANCE, Seat
@@ -55,6 +56,7 @@ __all__ = [
     "StaleVersion",
     "Transition",
     "act",
+    "may_act",
     "pick",
     "plural",
 ]

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.engine.errors import MatchOver, NotYourTurn
-from bot.engine.rules import Event, GameRules, Outcome
+from bot.engine.rules import Event, GameRules, Outcome, may_act
 from bot.engine.seats import CHANCE, Seat
 
 LogEntry = tuple[Seat, str]
@@ -48,7 +48,7 @@ class Match:
         """Decode and apply one action for a seat; return its events."""
         if self.rules.outcome(self.state) is not None:
             raise MatchOver()
-        if seat not in self.rules.to_act(self.state):
+        if seat not in may_act(self.rules, self.state):
             raise NotYourTurn()
         action = self.rules.decode(token)
         transition = self.rules.apply(self.state, seat, action)

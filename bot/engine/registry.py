@@ -33,6 +33,10 @@ class GameModule:
     secret_turn: Callable[[Any], bool] = field(default=lambda state: False)
     """Tell from a state whether who is asked to act is secret (a reaction only card
     holders are offered): the table then names nobody and pings go by DM only."""
+    chance_pause: Callable[[Any], float] = field(default=lambda state: 0.0)
+    """Seconds the host waits before drawing the pending chance step (0: at once). A game
+    uses it for a fixed wait that must look the same every time (Covert's concealed
+    reactions); the step itself is logged like any other, so replays never wait."""
 
     def level_label(self, level: str | None) -> str:
         """Return the name players read for an AI level (Easy, Normal, Hard)."""

@@ -191,3 +191,16 @@ class GameRules(Protocol):
     def hidden_from(self, state: Any, seat: Seat | None) -> Sequence[Any]:
         """List the secret values the seat must not find in its view (for leak tests)."""
         ...
+
+
+def may_act(rules: GameRules, state: Any) -> frozenset[Seat]:
+    """Return the seats whose action is accepted now: ``to_act`` plus out-of-turn actors.
+
+    A game may define ``also_act(state)``: seats that may take an optional action
+    although nobody waits for them (Covert's Reroll token, usable on anyone's turn).
+    Those seats get no turn timer, no ping and no AI turn (``to_act`` alone drives
+    those); they are only allowed to act, as when a member opens their private view.
+    """
+    seats = rules.to_act(state)
+    extra = getattr(rules, "also_act", None)
+    return seats | extra(state) if extra is not None else seats

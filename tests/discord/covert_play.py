@@ -188,6 +188,10 @@ Option = tuple[str, str, str | None, str]
 """(kind, custom_id, select value, label) of one thing a member can choose on a view."""
 
 
+PILE = "🗑️ Discard pile"
+"""The dossier button that shows the Agency discard pile."""
+
+
 def options_of(env: Any, view: Any) -> list[Option]:
     """List what can be chosen on a private view ("◀ Back" and Refresh left out)."""
     found: list[Option] = []
@@ -199,6 +203,11 @@ def options_of(env: Any, view: Any) -> list[Option]:
         for option in c.get("options", []) if c.get("type") == 3 else []:
             found.append(("select", cid, str(option["value"]), str(option.get("label", ""))))
     return found
+
+
+def choices_of(env: Any, view: Any) -> list[Option]:
+    """List the choices of a decision (the discard-pile button, always there, left out)."""
+    return [o for o in options_of(env, view) if not o[3].startswith(PILE)]
 
 
 def target_of(option: Option) -> str:
@@ -335,6 +344,8 @@ class Table:
     """The seat and private view opened just before the bot restarted."""
     stale: int = 0
     """Clicks on a view drawn before an AI seat moved (answered with the current view)."""
+    piles: int = 0
+    """How often a member opened the Agency discard pile from the dossier."""
 
     @property
     def env(self) -> Any:
@@ -460,9 +471,14 @@ class Table:
         )
         goal = await self.advice(seat) if style == "planner" else None
         start = live.version
+        view = await self.check_pile(seat, view)
         for _ in range(12):
-            options = options_of(self.env, view)
-            assert options, "a member to act got a view without choices"
+            options = choices_of(self.env, view)
+            assert options, (
+                "a member to act got a view without choices: "
+                f"{stored(self.env, view).embeds[0].get('description')!r} "
+                f"{[c.get('label') for c in walk_components(stored(self.env, view).components)]}"
+            )
             if goal is not None:
                 chosen = next(o for o in options if tree.leads_to(o, goal))
             elif style == "hurry":
@@ -490,6 +506,23 @@ class Table:
                 tree = await choice_tree(self.env, self.match_id, member.id)
         raise AssertionError("no action was applied after a dozen clicks")
 
+    async def check_pile(self, seat: int, view: Any) -> Any:
+        """Now and then open the public Agency discard pile from the dossier (section 6):
+        it lists every discarded card; Back returns to the decision."""
+        pile = [o for o in options_of(self.env, view) if o[3].startswith(PILE)]
+        if not pile or self.piles >= 3:
+            return view
+        self.piles += 1
+        member = self.members[seat]
+        shown = private_message(await member.click(view, custom_id=pile[0][1])) or view
+        body = stored(self.env, shown).embeds[0].get("description") or ""
+        live = await self.live()
+        assert all(card in body for card in live.state.agency_discard), body
+        assert "Agency discard pile" in body and not options_of(self.env, shown), body
+        back = private_message(await member.click(shown, label="◀ Back")) or shown
+        assert options_of(self.env, back), "Back from the discard pile lost the choices"
+        return back
+
     def style(self, seat: int, state: CovertState) -> str:
         """Return how a member plays this decision."""
         busy = state.round <= BUSY_ROUNDS
@@ -508,7 +541,7 @@ class Table:
                 break
             seat = seats[0]
             state = await self.secrets.catch_up(env, self.match_id)
-            if view is None or owner != seat or not options_of(env, view):
+            if view is None or owner != seat or not choices_of(env, view):
                 view, owner = await self.open_dossier(seat), seat
             restart = self.kept is None and state.round == RESTART_ROUND
             if restart and state.phase == "resolution":

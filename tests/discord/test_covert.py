@@ -53,6 +53,7 @@ async def test_two_members_and_an_ai_play_covert_to_the_end_with_a_restart(
     for situation in ("prompt keep3", "turn place", "turn codes", "turn act", "turn final"):
         assert situation in table.met, sorted(table.met)
     assert table.reactions, "no member was asked a reaction: pick another SEED"
+    assert table.piles, "no member opened the Agency discard pile"
 
     # Old views answer with a readable sentence once the match is over.
     seat, old_view = table.kept

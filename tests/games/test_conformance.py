@@ -37,6 +37,10 @@ PLAYOUTS = 48
 """Random playouts per game; seat counts and options cycle through every choice."""
 STEP_LIMIT = 3000
 TOKEN_RE = re.compile(r"[A-Za-z0-9_.,+\-]+")
+ENDLESS_WITHOUT: dict[str, dict[str, str]] = {"covert": {"round_limit": "20"}}
+"""Options a random playout needs to end: Covert ends only after a sixth mission, which
+random seats never reach, so its playouts take the host's round limit
+(``bench.covert_playouts`` plays the uncapped game with a planner seat)."""
 FORGED = ["", "?", "x" * 81, "A..", ".", "Z.1.2", "A.1;drop", "é", "1" * 90]
 
 
@@ -51,6 +55,7 @@ def options_for(module: GameModule, index: int) -> dict[str, str]:
     combos = list(itertools.product(*choices)) or [()]
     combo = combos[index % len(combos)]
     options = {o.name: value for o, value in zip(shared, combo, strict=True)}
+    options.update(ENDLESS_WITHOUT.get(module.spec.key, {}))
     seats = seats_for(module, index)
     for option in module.spec.seat_options:
         values = [value for value, _ in option.choices]

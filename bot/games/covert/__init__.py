@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.engine.registry import GameModule
 from bot.games.covert.ai import DEFAULT_POLICY, POLICIES
 from bot.games.covert.present import CovertPresenter
-from bot.games.covert.rules import SPEC, CovertRules, asked_in_secret
+from bot.games.covert.rules import SPEC, CovertRules, asked_in_secret, chance_pause
 
 GAME = GameModule(
     spec=SPEC,
@@ -16,6 +16,7 @@ GAME = GameModule(
     levels={"random": "Easy", "standin": "Stand-in", "planner": "Normal"},
     timeout_policy="standin",  # a timed-out turn takes the rules' defaults (section 7.5)
     secret_turn=asked_in_secret,
+    chance_pause=chance_pause,
 )
 
 __all__ = ["GAME", "SPEC", "CovertPresenter", "CovertRules"]

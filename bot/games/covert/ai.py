@@ -15,8 +15,18 @@ from typing import Any, Final
 from bot.engine.policy import Policy
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
-from bot.games.covert.actions import DECLINE
+from bot.games.covert.actions import (
+    DECLINE,
+    END,
+    FINISH,
+    HALT,
+    PASS,
+    Choose,
+    Forfeit,
+    Reroll,
+)
 from bot.games.covert.planner import PlannerPolicy
+from bot.games.covert.views import Pending, PrivateView
 
 
 class RandomPolicy:
@@ -35,16 +45,58 @@ class RandomPolicy:
         return legal[rng.randrange(len(legal))]
 
 
+def prompt_default(pending: Pending, legal: Sequence[Action]) -> Action:
+    """Return a sub-decision's timeout default (the 7.4 table)."""
+    kind, items = pending.kind, pending.items
+    if kind in ("keep3", "hand", "mlimit"):
+        # Keep the first two dealt Missions (return the third); discard the card or put
+        # back the Mission gained most recently.
+        want = Choose(items[-1]) if items else None
+    elif kind == "free":
+        # The Region Space card of the collecting agent's region if there is one, else the
+        # deck (for the Infiltrator the prompt carries that region as its item).
+        region = items[0] if pending.arg == "*" and items else pending.arg
+        want = Choose(region) if Choose(region) in legal else Choose("deck")
+    elif kind == "deck":
+        # The larger Code deck, A on a tie; only non-empty decks are ever offered.
+        offered = [a for a in legal if isinstance(a, Choose)]
+        want = offered[0] if offered else None
+    else:
+        # Search: keep the first card looked at; the other choices take the first offered.
+        want = Choose(items[0]) if items else None
+    return want if want is not None and want in legal else legal[0]
+
+
+def timeout_default(view: Any, legal: Sequence[Action]) -> Action | None:
+    """Return the spec's default for the decision a seat faces (7.4 and 7.5).
+
+    Reactions decline; sub-decisions take the 7.4 table's default; a Phase I turn
+    passes (or ends once a die is down); a Break Codes turn finishes (claiming what is
+    readable); a Phase III turn forfeits every remaining die (a movement in progress
+    halts first); a final-mission turn completes nothing. The Reroll is never used.
+    """
+    if not legal:
+        return None
+    if isinstance(view, PrivateView) and view.pending is not None:
+        return prompt_default(view.pending, legal)
+    for action in (DECLINE, HALT, PASS, END, FINISH, Forfeit("all")):
+        if action in legal:
+            return action
+    if all(isinstance(a, Reroll) for a in legal):
+        return None  # only an out-of-turn Reroll: never auto-used
+    return legal[0]
+
+
 class StandInPolicy:
-    """Plays the timeout default of section 7.5: the first legal action."""
+    """Plays the timeout default of each prompt (sections 7.4 and 7.5)."""
 
     name = "standin"
 
     def choose(
         self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
-        """Return the default action (decline, pass, finish, forfeit, keep the first)."""
-        return legal[0] if legal else None
+        """Return the default action (decline, pass, finish, forfeit, keep the first ...)."""
+        return timeout_default(view, legal)
 
 
 POLICIES: Final[dict[str, Callable[[], Policy]]] = {

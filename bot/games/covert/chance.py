@@ -96,7 +96,27 @@ class Draw(msgspec.Struct, frozen=True):
         return cls(picks)
 
 
+class Hush(msgspec.Struct, frozen=True):
+    """The end of a concealed wait (option ``conceal_reactions``): nothing random, a logged
+    timer step, so a replay never depends on the clock."""
+
+    def token(self) -> str:
+        """Return ``HU``."""
+        return "HU"
+
+    @classmethod
+    def from_token(cls, token: str) -> Hush:
+        """Parse ``HU``."""
+        if token != "HU":
+            raise BadToken()
+        return cls()
+
+
+HUSH_SECONDS: Final = 8.0
+"""How long every Espionage event and First window waits when reactions are concealed (7.5)."""
+
 CHANCE_DECODERS: Final = {
+    "HU": Hush.from_token,
     "SU": Setup.from_token,
     "RL": Rolls.from_token,
     "SH": Shuffle.from_token,

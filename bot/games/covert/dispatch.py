@@ -17,7 +17,6 @@ from bot.games.covert.actions import (
     Move,
     Overlay,
     Place,
-    Reroll,
     Simple,
     Step,
     Swap,
@@ -25,7 +24,7 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
+from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
 from bot.games.covert.flow import Draft
 from bot.games.covert.state import Prompt
 from bot.games.covert.turns import settle
@@ -46,6 +45,8 @@ def chance(d: Draft, action: Any) -> None:
         setup.roll_round(d, action)
     elif kind == "reroll" and isinstance(action, Rolls):
         setup.reroll(d, action)
+    elif kind == "hush" and isinstance(action, Hush):
+        d.update(needs=d.state.needs[1:])
     elif kind == "tokens" and isinstance(action, Draw):
         placement.draw_tokens(d, action)
     elif isinstance(action, Shuffle) and kind in ("reshuffle", "codes", "under"):
@@ -114,8 +115,6 @@ def turn_action(d: Draft, seat: int, action: Any) -> None:
         placement.place(d, seat, action)
     elif isinstance(action, Adjust):
         placement.adjust(d, seat, action)
-    elif isinstance(action, Reroll):
-        placement.reroll(d, seat, action)
     elif isinstance(action, Swap):
         codes.swap(d, seat, action)
     elif isinstance(action, Overlay):

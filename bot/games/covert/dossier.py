@@ -213,10 +213,15 @@ def pending_items(view: PrivateView) -> list[str]:
 def dossier_choices(
     view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
 ) -> tuple[str, tuple[Choice, ...]]:
-    """Return the note and the choices for this step."""
-    if not legal:
-        return ("The game is over." if view.public.over else "Nothing to do right now."), ()
+    """Return the note and the choices for this step (the public discard pile is always
+    one button away, section 6)."""
     back = Button("◀ Back", pick(""))
+    pile = discard_button(view)
+    if step == DISCARD_STEP:
+        return "The Agency discard pile, oldest first (public).", (back,)
+    if not legal:
+        note = "The game is over." if view.public.over else "Nothing to do right now."
+        return note, (pile,) if pile else ()
     if step:
         key, _, sub = step.partition(".")
         actions = [a for a in legal if group_of(a) == key]
@@ -234,7 +239,26 @@ def dossier_choices(
             buttons.append(Button(label(view, actions[0], names)[:80], act(actions[0])))
         elif actions:
             buttons.append(Button(title, pick(key)))
-    return reaction_note(view, legal) or "Choose what to do.", tuple(buttons[:25])
+    buttons = buttons[:24] + ([pile] if pile else [])
+    return reaction_note(view, legal) or "Choose what to do.", tuple(buttons)
+
+
+DISCARD_STEP = "discard"
+"""The dossier step that shows the Agency discard pile."""
+
+
+def discard_button(view: PrivateView) -> Button | None:
+    """Return the button opening the Agency discard pile, when it holds any card."""
+    size = len(view.public.agency_discard)
+    return Button(f"🗑️ Discard pile ({size})", pick(DISCARD_STEP)) if size else None
+
+
+def discard_body(view: PrivateView) -> str:
+    """Return the Agency discard pile in full: every card in it was revealed when discarded."""
+    pile = view.public.agency_discard
+    lines = [f"**Agency discard pile** ({len(pile)} cards, oldest first):"]
+    lines += [f"- {card_line(c)}" for c in pile] or ["- empty"]
+    return "\n".join(lines)[:4000]
 
 
 def reaction_note(view: PrivateView, legal: Sequence[Action]) -> str:

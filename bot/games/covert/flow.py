@@ -82,7 +82,7 @@ def mission_limit(state: CovertState, seat: int) -> int:
 
 
 def gain_card(d: Draft, seat: int, card: str) -> None:
-    """Put an Agency card in a hand and enforce the hand limit."""
+    """Put an Agency card in a hand and enforce the hand limit (not in the final step, 5.2)."""
     p = d.player(seat, hand=(*d.state.players[seat].hand, card))
     if len(p.hand) > agency_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("hand", seat, p.hand))
@@ -114,6 +114,14 @@ def use_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
     if cards:
         n = d.state.seats
         d.update(spy=Spy(cards, tuple((seat + k) % n for k in range(n))))
+        conceal(d, "spy")
+
+
+def conceal(d: Draft, what: str) -> None:
+    """With ``conceal_reactions`` on, every Espionage event and First window first waits
+    the same fixed time, whether or not anybody may react (7.5)."""
+    if d.state.conceal:
+        d.need("hush", arg=what)
 
 
 def spend(d: Draft, seat: int, source: str) -> None:
@@ -160,9 +168,9 @@ def refill_spaces(d: Draft) -> None:
 
 
 def gain_mission(d: Draft, seat: int, mission: str) -> None:
-    """Put a Mission in a hand and enforce the Mission limit."""
+    """Put a Mission in a hand and enforce the Mission limit (not in the final step, 5.2)."""
     p = d.player(seat, missions=(*d.state.players[seat].missions, mission))
-    if len(p.missions) > mission_limit(d.state, seat):
+    if len(p.missions) > mission_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("mlimit", seat, p.missions))
 
 

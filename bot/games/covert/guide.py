@@ -24,7 +24,10 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "**I. Roll and place dice.** Everyone rolls five dice. In turn, place one die: on an "
         "Action Circle (space = its face, and next to a die already there if the circle is not "
         "empty; space 6 touches 1), on the Special Operations folder (draw a secret token) or "
-        "on the Decoder. Or pass and take the lowest Turn Order token.\n"
+        "on the Decoder. Or pass and take the lowest Turn Order token. After placing you may "
+        "still fly and use abilities; press **End turn** when done. Once per game, at any "
+        "moment of this phase (on anyone's turn), your **Reroll** token rerolls any of your "
+        "unplaced dice (🔒 My dossier → Reroll).\n"
         "**II. Break Codes.** In token order: one swap of two neighbouring Cipher tiles (rows, "
         "columns, or the two ends of a row), lay your Decoder dice on tiles, then claim any code "
         "of yours that reads left to right in a row.\n"
@@ -39,10 +42,12 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         "(for a mission, to fly an agent to its city, or for its ability) and discarded.\n"
         "- **Intel**: an agent leaving a city drops one of your cubes; entering a city collects "
         "every other cube. Two cubes of one colour go back and give you a free Agency card.\n"
-        "- **Abilities**: +1/−1 a die as you place it, Move ×3, Sneak Attack (one more "
+        "- **Abilities**: +1/−1 a die as you place it on an Action Circle or the Decoder "
+        "(never the Special Operations folder), Move ×3, Sneak Attack (one more "
         "placement), Code Breaker (one more swap), Search (look at three, keep one), First "
         "(act before the normal order) and Espionage (take a card someone just used).\n"
-        "- Hand limits: 7 Agency cards, 3 Missions.",
+        "- Hand limits: 7 Agency cards, 3 Missions (not checked during the final missions).\n"
+        "- The Agency discard pile is public: 🔒 My dossier → 🗑️ Discard pile lists it.",
     ),
     (
         "Characters",
@@ -54,12 +59,18 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
     ),
     (
         "The bot's rulings",
-        "- Reactions (Espionage, First) are asked one player at a time; a timeout declines.\n"
-        "- The Reroll token is offered on your own Phase I turn.\n"
+        "- Reactions (Espionage, First) are asked one player at a time; a timeout declines. "
+        "Other timeouts take the rules' defaults: pass (or end the turn), finish the codes, "
+        "forfeit the remaining dice, no final mission; discard the newest card, keep the first "
+        "searched card, the Region Space card, the larger Code deck.\n"
+        "- Host option `conceal_reactions` (off by default): every Espionage event and First "
+        "window shows the same waiting line for 8 s, even when nobody may react.\n"
         "- Each location icon of a mission needs its own agent (or region benefit).\n"
         "- A flight places and collects no Intel (except the Infiltrator's collection).\n"
         "- Forfeit returns circle dice unused when nothing useful is left.\n"
-        "- If nobody has six missions after round 20, the final missions follow anyway.",
+        "- No round limit: the game ends only after a sixth mission. Host option "
+        "`round_limit` (off by default) makes the final missions follow round 20 anyway, "
+        "a guard for tables of AI seats only.",
     ),
 )
 """(title, text) of each page."""

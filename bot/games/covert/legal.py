@@ -31,7 +31,7 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.codes import decoder_dice, legal_swaps
-from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS
+from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS, SPEC_OPS
 from bot.games.covert.missions import MISSION
 from bot.games.covert.moves import can_step
 from bot.games.covert.payments import payments
@@ -81,7 +81,8 @@ def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
         return [Choose(x) for x in free_options(state, prompt)]
     if prompt.kind == "deck":
         a, b = (len(x) for x in state.code_decks)
-        return [Choose("B"), Choose("A")] if b > a else [Choose("A"), Choose("B")]
+        decks = ["B", "A"] if b > a else ["A", "B"]
+        return [Choose(x) for x in decks if state.code_decks["AB".index(x)]]
     return [Choose(x) for x in prompt.items]
 
 
@@ -122,26 +123,40 @@ def turn_actions(state: CovertState, turn: Turn) -> list[Action]:
 
 
 def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
-    """Return Pass or End turn, placements, +1/−1 and the Reroll."""
+    """Return Pass or End turn, placements, +1/−1, Sneak Attack and the Reroll (4.1).
+
+    The turn stays open after a placement (End turn); a die modified by +1/−1 may go
+    on an Action Circle or the Decoder only, never on the Special Operations folder (2.4).
+    """
     p = state.players[turn.seat]
     found: list[Action] = [END] if turn.placed else [PASS]
-    if not can_place(state, turn):
-        return found
-    dice = [turn.adjusting] if turn.adjusting >= 0 else list(p.unplaced())
-    faces_seen: set[int] = set()
-    for die in dice:
-        face = p.dice[die].face
-        if face in faces_seen:
-            continue
-        faces_seen.add(face)
-        found += [Place(die, t) for t in targets(state, face)]
+    if can_place(state, turn):
+        dice = [turn.adjusting] if turn.adjusting >= 0 else list(p.unplaced())
+        faces_seen: set[int] = set()
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
-        found += [Adjust(die, m) for m in mods]
+        for die in dice:
+            face = p.dice[die].face
+            if face in faces_seen:
+                continue
+            faces_seen.add(face)
+            places = targets(state, face)
+            if turn.adjusting >= 0:
+                places = tuple(t for t in places if t != SPEC_OPS)
+            found += [Place(die, t) for t in places]
+            found += [Adjust(die, m) for m in mods]
     if p.reroll:
         found += rerolls(p.unplaced())
     if p.unplaced():
         found += [Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
     return found
+
+
+def may_reroll(state: CovertState, seat: int) -> bool:
+    """Tell whether a seat may spend its Reroll token now: any moment of Phase I (4.1 step 2)."""
+    if state.phase != "placement" or state.needs or state.reshuffle_due():
+        return False
+    p = state.players[seat]
+    return p.reroll and bool(p.unplaced())
 
 
 def rerolls(unplaced: Sequence[int]) -> list[Action]:

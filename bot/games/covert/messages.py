@@ -53,6 +53,10 @@ NO_SUCH_DIE: Final = "That die is not one of your unused Decoder dice."
 PHASE_TWO: Final = "🔐 Phase II: Break Codes."
 PHASE_THREE: Final = "🎯 Phase III: Dice Resolution."
 PLACE_ADJUSTED: Final = "Place the die you just modified."
+ADJUSTED_NO_SPEC_OPS: Final = (
+    "A die modified by +1/−1 goes on an Action Circle or the Decoder, "
+    "not on the Special Operations folder."
+)
 PLACE_OR_PASS: Final = "Place a die or pass."
 RESHUFFLED: Final = "The Agency discard pile was shuffled into the draw deck."
 SNEAK_WASTED: Final = "Sneak Attack with one die left gives no extra placement."

@@ -94,9 +94,10 @@ def collect(d: Draft, seat: int, city: str) -> None:
     pairs = [c for c in COLOURS if p.intel.count(c) >= 2]
     for pair in pairs:
         cash_pair(d, seat, pair)
-    region = "*" if p.character == "CH6" and d.state.phase != "final" else CITY[city].region
+    here = CITY[city].region
+    region = "*" if p.character == "CH6" and d.state.phase != "final" else here
     for _ in pairs:
-        d.ask(Prompt("free", seat, (), region))
+        d.ask(Prompt("free", seat, (here,) if region == "*" else (), region))
 
 
 def cash_pair(d: Draft, seat: int, colour: str) -> None:

@@ -53,6 +53,8 @@ def place(d: Draft, seat: int, action: Place) -> None:
     face = p.dice[action.die].face
     if action.target not in targets(d.state, face):
         raise IllegalAction(say.no_fit(face, action.target))
+    if turn.adjusting >= 0 and action.target == SPEC_OPS:
+        raise IllegalAction(say.ADJUSTED_NO_SPEC_OPS)
     space = face if action.target in CIRCLES else 0
     d.player(seat, dice=replaced(p.dice, action.die, Die(face, action.target, space)))
     d.say(say.placed(seat, face, action.target))
@@ -60,9 +62,6 @@ def place(d: Draft, seat: int, action: Place) -> None:
         two = p.character == "CH2" and len(d.state.bag) > 1
         d.need("tokens", seat, "2" if two else "1")
     d.turn(placed=turn.placed + 1, adjusting=-1)
-    assert d.state.turn is not None
-    if not can_place(d.state, d.state.turn):
-        d.turn(done=True)
 
 
 def adjust(d: Draft, seat: int, action: Adjust) -> None:
@@ -123,13 +122,16 @@ def sneak_attack(d: Draft, seat: int, source: str) -> None:
 
 
 def reroll(d: Draft, seat: int, action: Reroll) -> None:
-    """Spend the Reroll token on some unplaced dice; their new faces are rolled next."""
-    turn = placing(d.state, seat)
+    """Spend the Reroll token on some unplaced dice, at any moment of Phase I, on anyone's
+    turn (4.1 step 2); their new faces are rolled next."""
     p = d.state.players[seat]
+    if d.state.phase != "placement" or d.state.needs:
+        raise IllegalAction(say.CANNOT_REROLL)
     if not p.reroll or not set(action.dice) <= set(p.unplaced()):
         raise IllegalAction(say.CANNOT_REROLL)
     d.player(seat, reroll=False)
-    if turn.adjusting in action.dice:
+    turn = d.state.turn
+    if turn is not None and turn.seat == seat and turn.adjusting in action.dice:
         d.turn(adjusting=-1)
     d.need("reroll", seat, "".join(str(i) for i in action.dice))
     d.say(say.rerolling(seat, len(action.dice)))

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.rules import Action
-from bot.games.covert.actions import END, PASS, Adjust, Place, Use
+from bot.games.covert.actions import END, PASS, Adjust, Place, Reroll, Use
 from bot.games.covert.data import CIRCLES, DECODER, SPEC_OPS, TOKENS
 from bot.games.covert.planner_codes import face_gains
 from bot.games.covert.planner_plan import Holdings, Plan, card_dice, cost, worth
@@ -29,6 +29,9 @@ SNEAK_WORTH = 5.0
 """A Sneak Attack token is spent when two dice each have a circle space worth this much."""
 CONTESTED = 0.3
 """Bonus for placing on a circle now rather than later (others may take the space)."""
+REROLL_GAIN = 3.0
+"""The once-a-game Reroll is spent when the rerolled dice are expected to be worth this much
+more than their faces now."""
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,11 @@ def adjusted(
         ability = card.ability
     new = old % 6 + 1 if ability == "PLUS_ONE" else (old - 2) % 6 + 1
     faces[faces.index(old)] = new
-    options = [score_place(values, board, faces, new, t) for t in TARGETS if board.fits(t, new)]
+    options = [
+        score_place(values, board, faces, new, t)
+        for t in TARGETS
+        if t != SPEC_OPS and board.fits(t, new)  # a modified die never goes to the folder
+    ]
     return max(options, default=0.0) - price
 
 
@@ -265,13 +272,39 @@ def best_circle(values: Values, board: Board, faces: list[int]) -> tuple[float, 
     return max(options, default=None)
 
 
+def die_worth(values: Values, board: Board, face: int) -> float:
+    """Return the best value one die of this face has on any open target."""
+    return max((values.of(board, t, face) for t in TARGETS if board.fits(t, face)), default=0.0)
+
+
+def reroll(view: PrivateView, legal: Sequence[Action], values: Values) -> Reroll | None:
+    """Return the Reroll of the dice whose faces fit nothing worth having, when it pays."""
+    if not any(isinstance(a, Reroll) for a in legal):
+        return None
+    board = read_board(view)
+    fresh = sum(die_worth(values, board, f) for f in range(1, 7)) / 6
+    dice = view.public.players[view.seat].dice
+    weak = tuple(
+        i
+        for i, d in enumerate(dice)
+        if d.place == "" and fresh - die_worth(values, board, d.face) > 1.0
+    )
+    gain = sum(fresh - die_worth(values, board, dice[i].face) for i in weak)
+    action = Reroll(weak) if weak else None
+    return action if action in legal and gain >= REROLL_GAIN else None
+
+
 def place(
     view: PrivateView, legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]
 ) -> Action:
-    """Choose the Phase I action: a +1/−1 when it pays, else the best placement, else end."""
+    """Choose the Phase I action: a Reroll or +1/−1 when it pays, else the best placement,
+    else end the turn."""
     if not any(isinstance(a, Place) for a in legal):
         return END if END in legal else PASS
     values = Values(wants(view, held, plans), decoder_faces(view), read_board(view).mine[DECODER])
+    again = reroll(view, legal, values)
+    if again is not None:
+        return again
     extra = sneak(view, legal, values)
     if extra is not None:
         return extra

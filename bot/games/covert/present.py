@@ -12,7 +12,7 @@ from typing import Final
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
 from bot.games.covert import guide
-from bot.games.covert.dossier import dossier_body, dossier_choices
+from bot.games.covert.dossier import DISCARD_STEP, discard_body, dossier_body, dossier_choices
 from bot.games.covert.table import board_text, table_body
 from bot.games.covert.views import PrivateView, PublicView
 
@@ -42,9 +42,10 @@ class CovertPresenter:
     ) -> Screen:
         """Render one seat's dossier and the actions open to it."""
         note, choices = dossier_choices(view, legal, names, step)
+        body = discard_body(view) if step == DISCARD_STEP else dossier_body(view, note)
         return Screen(
             title=f"🔒 {names[view.seat]}'s dossier",
-            body=dossier_body(view, note),
+            body=body,
             choices=choices,
             colour=COLOUR,
         )

@@ -222,7 +222,7 @@ def hand_limit(d: Draft, seat: int, card: str) -> None:
     discard_cards(d, seat, (card,))
     d.say(say.limit_discard(seat, card))
     hand = d.state.players[seat].hand
-    if len(hand) > agency_limit(d.state, seat):
+    if len(hand) > agency_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("hand", seat, hand))
 
 
@@ -234,7 +234,7 @@ def mission_discard(d: Draft, seat: int, mission: str) -> None:
     p = d.player(seat, missions=without(p.missions, mission))
     d.update(mission_deck=(*d.state.mission_deck, mission))
     d.say(say.mission_under(seat))
-    if len(p.missions) > mission_limit(d.state, seat):
+    if len(p.missions) > mission_limit(d.state, seat) and d.state.phase != "final":
         d.ask(Prompt("mlimit", seat, p.missions))
 
 
@@ -264,8 +264,11 @@ def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
 
 
 def free_options(state: CovertState, prompt: Prompt) -> list[str]:
-    """Return what a free Intel-pair card may be: Region Space cards, then the deck top."""
-    regions = REGIONS if prompt.arg == "*" else (prompt.arg,)
+    """Return what a free Intel-pair card may be: Region Space cards (the collecting agent's
+    region first), then the deck top."""
+    regions: tuple[str, ...] = REGIONS if prompt.arg == "*" else (prompt.arg,)
+    if prompt.arg == "*" and prompt.items:
+        regions = (prompt.items[0], *(r for r in REGIONS if r != prompt.items[0]))
     found = [r for r in regions if state.region_spaces[REGIONS.index(r)]]
     if state.agency_deck:
         found.append("deck")

@@ -16,10 +16,11 @@ from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance, dispatch, setup
 from bot.games.covert import messages as say
-from bot.games.covert.actions import _DECODERS
-from bot.games.covert.chance import CHANCE_DECODERS
+from bot.games.covert.actions import _DECODERS, Reroll
+from bot.games.covert.chance import CHANCE_DECODERS, HUSH_SECONDS
 from bot.games.covert.flow import Draft
-from bot.games.covert.legal import legal, prompt_for
+from bot.games.covert.legal import legal, may_reroll, prompt_for, rerolls
+from bot.games.covert.placement import reroll
 from bot.games.covert.reactions import first_seats, spy_seat
 from bot.games.covert.scoring import outcome
 from bot.games.covert.state import CovertState
@@ -31,12 +32,27 @@ SPEC: Final = GameSpec(
     min_seats=2,
     max_seats=4,
     hand_label="🔒 My dossier",
+    rules_version=2,  # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap
     options=(
         OptionSpec(
             name="characters",
             description="Characters dealt at random, or picked in seat order from all six",
             choices=(("deal", "Deal at random"), ("choose", "Choose in seat order")),
             default="deal",
+        ),
+        OptionSpec(
+            name="round_limit",
+            description="Off (the rules' end only), or the final missions after round 20 "
+            "(a guard for AI-only tables)",
+            choices=(("off", "No round limit"), ("20", "Final missions after round 20")),
+            default="off",
+        ),
+        OptionSpec(
+            name="conceal_reactions",
+            description="Every Espionage event and First window waits 8 s alike, "
+            "so the pause reveals nothing",
+            choices=(("off", "Conceal reactions: off"), ("on", "Conceal reactions: on")),
+            default="off",
         ),
         OptionSpec(
             name="espionage",
@@ -84,8 +100,21 @@ def acting(state: CovertState) -> frozenset[Seat]:
     return frozenset(seats[:1])
 
 
+def hushed(state: CovertState) -> bool:
+    """Tell whether a concealed wait is running (``conceal_reactions``, section 7.5)."""
+    return bool(state.needs) and state.needs[0].kind == "hush"
+
+
+def chance_pause(state: CovertState) -> float:
+    """Return the seconds the host waits before the next chance step (a concealed wait)."""
+    return HUSH_SECONDS if hushed(state) else 0.0
+
+
 def asked_in_secret(state: CovertState) -> bool:
-    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder."""
+    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder,
+    or a concealed wait makes it look so."""
+    if hushed(state):
+        return True
     if state.phase == "over" or state.needs or state.prompts:
         return False
     return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
@@ -106,6 +135,8 @@ class CovertRules:
                 seats=seats,
                 spy_never=never(chosen, "espionage", seats),
                 first_never=never(chosen, "first", seats),
+                round_limit=0 if chosen["round_limit"] == "off" else int(chosen["round_limit"]),
+                conceal=chosen["conceal_reactions"] == "on",
             )
         )
         if chosen["characters"] == "choose":
@@ -118,9 +149,24 @@ class CovertRules:
         """Return the seats that may act now, {CHANCE}, or nothing at the end."""
         return acting(state)
 
+    def also_act(self, state: CovertState) -> frozenset[Seat]:
+        """Return the seats that may spend their Reroll token out of turn (4.1 step 2).
+
+        Nobody waits for them: they are not in ``to_act`` (no timer, no ping, no AI
+        turn); their dossier simply offers the Reroll while Phase I lasts.
+        """
+        if state.phase != "placement":
+            return frozenset()
+        busy = acting(state)
+        return frozenset(s for s in range(state.seats) if s not in busy and may_reroll(state, s))
+
     def legal_actions(self, state: CovertState, seat: Seat) -> Sequence[Action]:
         """List every action the seat may take now, a timed-out seat's default first."""
-        if seat == CHANCE or seat not in acting(state):
+        if seat == CHANCE:
+            return ()
+        if seat not in acting(state):
+            if seat in self.also_act(state):
+                return tuple(rerolls(state.players[seat].unplaced()))
             return ()
         return tuple(legal(state, seat))
 
@@ -132,10 +178,15 @@ class CovertRules:
         """Apply an action, refusing it with a readable reason when it is not allowed."""
         if state.phase == "over":
             raise MatchOver()
-        if seat not in acting(state):
+        rerolling = isinstance(action, Reroll) and seat in self.also_act(state)
+        if seat not in acting(state) and not rerolling:
             raise NotYourTurn()
         d = Draft(state)
-        if seat == CHANCE:
+        if isinstance(action, Reroll) and seat != CHANCE:
+            reroll(d, seat, action)
+            if action not in self.legal_actions(state, seat):
+                raise IllegalAction(say.NOT_ALLOWED)
+        elif seat == CHANCE:
             dispatch.chance(d, action)
         else:
             dispatch.player(d, seat, action, prompt_for(state, seat))
@@ -183,6 +234,8 @@ def chance_step(state: CovertState, rng: Rng) -> Action:
         return chance.roll(rng, 5 * state.seats)
     if need.kind == "reroll":
         return chance.roll(rng, len(need.arg))
+    if need.kind == "hush":
+        return chance.Hush()
     if need.kind == "tokens":
         return chance.draw(rng, len(state.bag), int(need.arg))
     if need.kind == "codes":

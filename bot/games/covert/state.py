@@ -148,10 +148,11 @@ class Window(msgspec.Struct, frozen=True):
 class Need(msgspec.Struct, frozen=True):
     """A random step the rules wait for."""
 
-    kind: Literal["setup", "rolloff", "roll", "reroll", "tokens", "codes", "under"]
+    kind: Literal["setup", "rolloff", "roll", "reroll", "tokens", "codes", "under", "hush"]
     seat: int = -1
     arg: str = ""
-    """Rerolled dice, the Code deck to reshuffle, or how many tokens to draw."""
+    """Rerolled dice, the Code deck to reshuffle, how many tokens to draw, or what a
+    concealed wait stands for (``spy``/``first``)."""
 
 
 class CovertState(msgspec.Struct, frozen=True):
@@ -198,6 +199,10 @@ class CovertState(msgspec.Struct, frozen=True):
     """Seats whose Espionage setting is *never*: never asked, their reaction declined."""
     first_never: tuple[int, ...] = ()
     """Seats whose First setting is *never*: never asked, their reaction declined."""
+    round_limit: int = 0
+    """Host option: the final missions follow this round even if nobody has six (0: none)."""
+    conceal: bool = False
+    """Host option ``conceal_reactions``: every Espionage event and First window waits alike."""
 
     def colour(self, seat: int) -> str:
         """Return a seat's colour."""

@@ -140,8 +140,11 @@ def grid_lines(view: PublicView) -> list[str]:
 def deck_line(view: PublicView) -> str:
     """Return the sizes of the decks and the public Code backs."""
     tops = " / ".join(t or "—" for t in view.code_tops)
+    pile = view.agency_discard
+    hint = "" if view.over else "; all: 🔒 My dossier → 🗑️ Discard pile"
+    top = f" (top {pile[-1].id}{hint})" if pile else ""
     return (
-        f"Agency deck {view.agency_deck} · discard {len(view.agency_discard)} · "
+        f"Agency deck {view.agency_deck} · discard {len(pile)}{top} · "
         f"Mission deck {view.mission_deck} · Code decks {view.code_decks[0]}/{view.code_decks[1]} "
         f"(tops {tops}) · bag {view.bag}"
     )

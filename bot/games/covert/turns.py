@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from bot.games.covert import messages as say
+from bot.games.covert.actions import END, Reroll
+from bot.games.covert.codes import draw_code
 from bot.games.covert.data import CIRCLES, REGIONS
-from bot.games.covert.flow import Draft, begin_turn, refill_spaces
+from bot.games.covert.flow import Draft, begin_turn, conceal, refill_spaces
+from bot.games.covert.legal import turn_actions
 from bot.games.covert.reactions import first_seats, free_options, spy_seat
 from bot.games.covert.state import CovertState, Die, Window
-
-MAX_ROUNDS = 20
-"""[Ruling] A safety end: the final-mission step follows round 20 if no one reached six."""
 
 
 def waiting(state: CovertState) -> bool:
@@ -32,6 +32,11 @@ def settle(d: Draft) -> None:
             d.update(prompts=s.prompts[1:])
             d.say(say.NO_FREE_CARD)
             continue
+        if s.prompts and s.prompts[0].kind == "deck" and not all(s.code_decks):
+            d.update(prompts=s.prompts[1:])
+            if any(s.code_decks):
+                draw_code(d, s.prompts[0].seat, 0 if s.code_decks[0] else 1)
+            continue
         if auto_end(d.state):
             d.turn(done=True)
         if waiting(d.state) or d.state.phase == "over":
@@ -45,9 +50,19 @@ def settle(d: Draft) -> None:
 
 
 def auto_end(state: CovertState) -> bool:
-    """Tell whether an acted Phase III turn ends by itself (nothing left to fly or activate)."""
+    """Tell whether a turn ends by itself: after its placement or Action, nothing is left
+    that could act (no flight, no usable ability, no placement; 4.1 step 4, 7.3)."""
     turn = state.turn
-    if turn is None or turn.done or not turn.acted or state.moving is not None:
+    if turn is None or turn.done or state.moving is not None:
+        return False
+    if state.prompts or state.needs or state.spy is not None:
+        return False
+    if turn.kind == "place":
+        if not turn.placed:
+            return False
+        left = [a for a in turn_actions(state, turn) if a != END and not isinstance(a, Reroll)]
+        return not left
+    if not turn.acted:
         return False
     p = state.players[turn.seat]
     usable = [t for t in p.tokens if t not in state.fresh]
@@ -96,6 +111,7 @@ def next_placer(d: Draft) -> None:
     if seat is None:
         d.update(phase="codes", window=Window(), last=-1)
         d.say(say.PHASE_TWO)
+        conceal(d, "first")
     else:
         begin_turn(d, seat, "place")
 
@@ -109,6 +125,7 @@ def next_breaker(d: Draft) -> None:
     if seat is None:
         d.update(phase="resolution", window=Window(), last=-1)
         d.say(say.PHASE_THREE)
+        conceal(d, "first")
     else:
         begin_turn(d, seat, "codes")
 
@@ -137,7 +154,8 @@ def end_round(d: Draft) -> None:
         d.player(seat, dice=tuple(Die(x.face) for x in p.dice), turn_token=0, broke=False)
     d.update(first_placer=order[-1], last=-1)
     d.say(say.round_end(s.round, tuple(p.score() for p in d.state.players)))
-    if s.end_flag or s.round >= MAX_ROUNDS:
+    capped = bool(s.round_limit) and s.round >= s.round_limit
+    if s.end_flag or capped:
         d.update(phase="final", final_order=order)
         d.say(say.FINAL_STEP if s.end_flag else say.ROUND_LIMIT)
     else:
@@ -159,4 +177,4 @@ def on_circles(state: CovertState) -> bool:
     return any(x.place in CIRCLES for p in state.players for x in p.dice)
 
 
-__all__ = ["MAX_ROUNDS", "REGIONS", "settle"]
+__all__ = ["REGIONS", "settle"]

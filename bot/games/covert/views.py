@@ -72,7 +72,8 @@ class PublicView(msgspec.Struct, frozen=True):
     turn: Turn | None
     moving: Moving | None
     waiting_hidden: bool
-    """A reaction (Espionage or First) is being asked of someone, never said who."""
+    """A reaction (Espionage or First) is being asked of someone, never said who, or a
+    concealed wait (``conceal_reactions``) looks the same."""
     spy_cards: tuple[AgencyCard, ...]
     prompt_seats: tuple[int, ...]
     """Seats answering a forced sub-decision (hand limit, search, free card ...)."""
@@ -135,8 +136,9 @@ def public_view(state: CovertState) -> PublicView:
     """Build the public view of a state."""
     s = state
     over = s.phase == "over"
-    waiting = not s.prompts and (
-        spy_seat(s) is not None or (s.turn is None and bool(first_seats(s)))
+    hush = bool(s.needs) and s.needs[0].kind == "hush"
+    waiting = hush or (
+        not s.prompts and (spy_seat(s) is not None or (s.turn is None and bool(first_seats(s))))
     )
     return PublicView(
         seats=s.seats,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import CHANCE, Event, Match
+from bot.games.covert.actions import Simple
 from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
 from bot.games.covert.data import AGENCY_CARDS, CHARACTERS, CODE_CARDS
 from bot.games.covert.missions import MISSIONS
@@ -64,6 +65,15 @@ class Table:
     def play(self, seat: int, action: Any) -> None:
         """Apply one action by token, as the service would."""
         self.events += self.match.step(seat, action.token())
+
+    def place(self, seat: int, action: Any) -> None:
+        """Place a die, then close the turn with End turn if it is still open (4.1 step 4)."""
+        self.play(seat, action)
+        if self.match.chance_pending:
+            return
+        turn = self.state.turn
+        if turn is not None and turn.seat == seat and turn.kind == "place" and not turn.done:
+            self.play(seat, Simple("end"))
 
     def chance(self, action: Any) -> None:
         """Apply a chance step."""

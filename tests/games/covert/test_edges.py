@@ -105,19 +105,37 @@ def test_5_sneak_attack_extra_placement_is_optional() -> None:
     assert s.turn is not None and s.turn.seat == BEN and s.players[ADA].turn_token == 0
 
 
-def test_6_reroll_once_unplaced_only() -> None:
-    s = play(
-        placing(),
-        ADA,
-        Place(1, "COMPLETE_MISSION"),
-    )
+def test_6_reroll_once_unplaced_only_on_anyones_turn() -> None:
+    """4.1 step 2, 7.4 and 8.6: the Reroll is usable at any moment of Phase I, on another
+    player's turn too and after placing dice; only unplaced dice, once per game."""
+    s = placing()
+    assert RULES.to_act(s) == {ADA}
+    assert "R.23" in tokens(s, BEN)  # Ben may reroll on Ada's turn
+    s = play(s, ADA, Place(1, "COMPLETE_MISSION"))
     s = play(s, BEN, Reroll((2, 3)))
     assert RULES.to_act(s) == {-1}
     s = RULES.apply(s, -1, RULES.decode("RL.66")).state
     assert [d.face for d in s.players[BEN].dice] == [2, 2, 6, 6, 6] and not s.players[BEN].reroll
+    assert RULES.to_act(s) == {ADA} and s.turn is not None and s.turn.seat == ADA
     assert not any(t.startswith("R.") for t in tokens(s, BEN))
-    with pytest.raises(GameError):  # [Ruling] the Reroll is offered on one's own turn
+    with pytest.raises(GameError):
+        play(s, BEN, Reroll((0,)))
+    with pytest.raises(GameError):  # die 1 is placed: only unplaced dice
         play(s, ADA, Reroll((1,)))
+    s = play(s, ADA, Reroll((0, 2)))  # after placing, within one's own turn
+    s = RULES.apply(s, -1, RULES.decode("RL.44")).state
+    assert [d.face for d in s.players[ADA].dice][:3] == [4, 3, 4]
+    assert s.turn is not None and s.turn.seat == ADA and not s.turn.done
+
+
+def test_6_reroll_ends_with_phase_one() -> None:
+    """4.1 step 2: the Reroll belongs to Phase I only; nobody may use it in Phase II."""
+    t = example_setup()
+    phase_one(t)
+    assert t.state.players[BEN].reroll
+    assert not any(tok.startswith("R.") for tok in tokens(t.state, BEN))
+    with pytest.raises(GameError):
+        play(t.state, BEN, Reroll((0,)))
 
 
 def test_7_8_token_timing_and_empty_bag() -> None:
@@ -126,8 +144,8 @@ def test_7_8_token_timing_and_empty_bag() -> None:
     s = RULES.apply(s, -1, RULES.decode("TK.0")).state
     assert s.players[ADA].tokens == ("S01",) and "S01" in s.fresh
     assert not any(t.endswith(".S01") for t in tokens(s, ADA))
-    s = play(s, ADA, Place(0, "AGENCY_CARDS"))
-    s = play(s, BEN, Place(0, "DECODER"))
+    s = play(s, ADA, Place(0, "AGENCY_CARDS"))  # nothing left to act with: the turn ends
+    s = play(s, BEN, Place(0, "DECODER"), END)
     assert "J.1.S01" in tokens(s, ADA)
     empty = msgspec.structs.replace(placing(), bag=())
     s = play(empty, ADA, Place(3, "SPEC_OPS"))

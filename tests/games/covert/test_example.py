@@ -69,19 +69,20 @@ def test_setup() -> None:
 def phase_one(t: Table) -> None:
     """Play the example's placements."""
     t.roll("1335622456")
-    t.play(ADA, Place(1, "COMPLETE_MISSION"))
-    t.play(BEN, Place(0, "DECODER"))
-    t.play(ADA, Place(4, "MOVEMENT"))
-    t.play(BEN, Place(3, "MOVEMENT"))
-    t.play(ADA, Place(0, "AGENCY_CARDS"))
-    t.play(BEN, Place(2, "COMPLETE_MISSION"))
-    t.play(ADA, Place(3, "SPEC_OPS"))
+    t.place(ADA, Place(1, "COMPLETE_MISSION"))
+    t.place(BEN, Place(0, "DECODER"))
+    t.place(ADA, Place(4, "MOVEMENT"))
+    t.place(BEN, Place(3, "MOVEMENT"))
+    t.place(ADA, Place(0, "AGENCY_CARDS"))
+    t.place(BEN, Place(2, "COMPLETE_MISSION"))
+    t.place(ADA, Place(3, "SPEC_OPS"))
     t.chance(Draw((12,)))
-    t.play(BEN, Place(4, "AGENCY_CARDS"))
+    t.play(ADA, END)
+    t.place(BEN, Place(4, "AGENCY_CARDS"))
     places = {tok for tok in t.legal(ADA) if tok.startswith("P.2.")}
     assert places == {"P.2.MC", "P.2.SO", "P.2.DE"}
-    t.play(ADA, Place(2, "MISSION_CARDS"))
-    t.play(BEN, Place(1, "MISSION_CARDS"))
+    t.place(ADA, Place(2, "MISSION_CARDS"))
+    t.place(BEN, Place(1, "MISSION_CARDS"))
     t.play(ADA, PASS)
     t.play(BEN, PASS)
 

@@ -1,0 +1,96 @@
+"""Covert through the match service: the out-of-turn Reroll and the concealed fixed wait."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.engine import CHANCE, NotYourTurn
+from tests.app.conftest import Services
+
+
+async def open_covert(services: Services, **options: str) -> int:
+    """Open, fill and start a Covert match between users 1 and 2."""
+    lobby = await services.lobbies.open(
+        guild_id=10, channel_id=20, game="covert", options=dict(options), host=(1, "Alice")
+    )
+    await services.lobbies.join(lobby.match_id, 2, "Bob")
+    await services.lobbies.start(lobby.match_id, 1)
+    return lobby.match_id
+
+
+async def to_placement(services: Services, match_id: int) -> None:
+    """Answer the set-up Mission choices with each member's first option."""
+    for _ in range(4):
+        live = await services.matches.load(match_id)
+        if live.state.phase == "placement":
+            return
+        rules = live.module.rules
+        seat = min(s for s in rules.to_act(live.state) if s >= 0)
+        token = rules.legal_actions(live.state, seat)[0].token()
+        await services.matches.submit(match_id, seat + 1, live.version, token)
+    live = await services.matches.load(match_id)
+    assert live.state.phase == "placement"
+
+
+async def test_4_1_a_member_rerolls_on_the_other_members_turn(services: Services) -> None:
+    """4.1 step 2: the Reroll token is usable on another player's turn: the service accepts
+    it and the dossier offers it, while the turn (and its timer) stays with the other seat."""
+    match_id = await open_covert(services)
+    await to_placement(services, match_id)
+    live = await services.matches.load(match_id)
+    rules = live.module.rules
+    (active,) = rules.to_act(live.state)
+    other = 1 - active
+    private = await services.matches.private(match_id, other + 1)
+    assert "Reroll" in [getattr(c, "label", "") for c in private.screen.choices]
+    with pytest.raises(NotYourTurn):
+        await services.matches.submit(match_id, other + 1, live.version, "N")
+    await services.matches.submit(match_id, other + 1, live.version, "R.01")
+    live = await services.matches.load(match_id)
+    assert not live.state.players[other].reroll and rules.to_act(live.state) == {active}
+
+
+async def test_7_5_the_concealed_wait_is_held_for_its_seconds(
+    services: Services, monkeypatch: Any
+) -> None:
+    """7.5: with ``conceal_reactions`` on, the First window at the start of Phase II shows the
+    waiting line for a fixed 8 s even though nobody may react; the service draws the
+    logged wait step only after that pause."""
+    slept: list[float] = []
+
+    match_id = await open_covert(services, conceal_reactions="on")
+    await to_placement(services, match_id)
+    held, real_sleep = asyncio.Event(), asyncio.sleep
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        if seconds:
+            await held.wait()  # the wait runs until the test lets it end
+
+    monkeypatch.setattr("bot.app.matches.asyncio.sleep", sleep)
+    for _ in range(2):
+        live = await services.matches.load(match_id)
+        (seat,) = live.module.rules.to_act(live.state)
+        await services.matches.submit(match_id, seat + 1, live.version, "N")
+    live = await services.matches.load(match_id)
+    assert live.state.phase == "codes" and live.module.rules.to_act(live.state) == {CHANCE}
+    assert live.module.rules.view(live.state, None).waiting_hidden
+    table = await services.matches.table(match_id)
+    assert not table.turn_user_ids and "waiting for hidden decisions" in table.screen.body
+    for _ in range(5):
+        await real_sleep(0)  # let the driver reach its wait
+    assert slept == [8.0]  # the driver is waiting; nothing was drawn yet
+    live = await services.matches.load(match_id)
+    assert live.module.rules.to_act(live.state) == {CHANCE}
+    held.set()
+    for _ in range(100):
+        task = services.matches._drivers.get(match_id)
+        if task is None or task.done():
+            break
+        await task
+    live = await services.matches.load(match_id)
+    assert CHANCE not in live.module.rules.to_act(live.state)
+    assert live.state.turn is not None and live.state.turn.kind == "codes"
