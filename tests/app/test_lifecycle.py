@@ -163,9 +163,7 @@ async def test_repair_finishes_a_decided_match_and_records_its_results_once(
     world: World, store: Store
 ) -> None:
     """A match left active with a decided log (a crash before the fix) is finished at start-up."""
-    match_id = await open_game(world.lobbies, "never_over")
-    move = await play_until_last_move(world.matches, match_id, random.Random(5))
-    await world.matches.submit(match_id, move.user_id, move.version, move.token)
+    match_id = await finished_match(world, "never_over", seed=5)
     await _unfinish(store, match_id)
     restarted = build_world(store)
     report = await RepairService(restarted.matches).run()
@@ -182,9 +180,7 @@ async def test_repair_finishes_a_decided_match_and_records_its_results_once(
 async def test_repair_gives_a_finished_match_its_missing_results(
     world: World, store: Store
 ) -> None:
-    match_id = await open_game(world.lobbies, "coverta")
-    move = await play_until_last_move(world.matches, match_id, random.Random(6))
-    await world.matches.submit(match_id, move.user_id, move.version, move.token)
+    match_id = await finished_match(world, "coverta", seed=6)
     await _drop_results(store, match_id)
     report = await RepairService(build_world(store).matches).run()
     assert report.results == 1
@@ -209,9 +205,7 @@ async def test_repair_goes_on_past_a_match_it_cannot_repair(
 ) -> None:
     ids = []
     for i in range(3):
-        match_id = await open_game(world.lobbies, "never_over", channel_id=i)
-        move = await play_until_last_move(world.matches, match_id, random.Random(i))
-        await world.matches.submit(match_id, move.user_id, move.version, move.token)
+        match_id = await finished_match(world, "never_over", channel_id=i, seed=i)
         await _unfinish(store, match_id)
         ids.append(match_id)
     restarted = build_world(store)
@@ -232,9 +226,7 @@ def test_python_m_bot_repair_reports_what_it_did(db_url: str, tmp_path: Path) ->
         store = await Store.open(db_url)
         try:
             world = build_world(store)
-            match_id = await open_game(world.lobbies, "never_over")
-            move = await play_until_last_move(world.matches, match_id, random.Random(9))
-            await world.matches.submit(match_id, move.user_id, move.version, move.token)
+            match_id = await finished_match(world, "never_over", seed=9)
             await _drop_results(store, match_id)
         finally:
             await store.close()
@@ -310,11 +302,9 @@ async def test_the_crash_audit_finds_a_lost_move_and_missing_results(
     world: World, store: Store, db_url: str, tmp_path: Path
 ) -> None:
     """The audit itself can fail: a tampered database is reported."""
-    match_id = await open_game(world.lobbies, "never_over")
-    move = await play_until_last_move(world.matches, match_id, random.Random(2))
-    await world.matches.submit(match_id, move.user_id, move.version, move.token)
+    match_id = await finished_match(world, "never_over", seed=2)
     acks = tmp_path / "acks.txt"
-    acks.write_text(f"{match_id} {move.version + 1} 0 not-what-was-played\n")
+    acks.write_text(f"{match_id} 1 0 not-what-was-played\n")
     async with store.sessions() as session, session.begin():
         await session.execute(update(Rating).values(matches=Rating.matches + 1))
     audit = await crash.audit_database(db_url, acks)
@@ -323,6 +313,14 @@ async def test_the_crash_audit_finds_a_lost_move_and_missing_results(
 
 
 # ---------------------------------------------------------------- helpers
+async def finished_match(world: World, game: str, seed: int, **where: Any) -> int:
+    """Open a match of `game` and play it to its end with random moves."""
+    match_id = await open_game(world.lobbies, game, **where)
+    move = await play_until_last_move(world.matches, match_id, random.Random(seed))
+    await world.matches.submit(match_id, move.user_id, move.version, move.token)
+    return match_id
+
+
 async def _unfinish(store: Store, match_id: int) -> None:
     """Put a finished match back as a crash between the last move and its finish left it."""
     await _drop_results(store, match_id)
