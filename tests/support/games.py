@@ -1,0 +1,102 @@
+"""Game-agnostic helpers for tests that drive any registered game's rules.
+
+Used by the conformance contract and the property tests: option and seat-count
+choices, one random step of a playout, a whole random playout, and the check
+that a view holds none of the secrets hidden from its seat.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol
+
+import msgspec
+
+from bot.engine import CHANCE, Action, GameModule, GameRules, LogEntry, Match, Rng, Seat
+
+
+def seats_for(module: GameModule, index: int) -> int:
+    """Return the index-th seat count in the game's range."""
+    spec = module.spec
+    return spec.min_seats + index % (spec.max_seats - spec.min_seats + 1)
+
+
+def options_for(module: GameModule, index: int) -> dict[str, str]:
+    """Return the index-th combination of the game's option choices.
+
+    Per-seat options (teams picked in the lobby) get one value per seat, varied
+    with the index so that every value is seen.
+    """
+    shared = module.spec.match_options
+    choices = [[value for value, _ in o.choices] for o in shared]
+    combos = list(itertools.product(*choices)) or [()]
+    combo = combos[index % len(combos)]
+    options = {o.name: value for o, value in zip(shared, combo, strict=True)}
+    seats = seats_for(module, index)
+    for option in module.spec.seat_options:
+        values = [value for value, _ in option.choices]
+        options[option.name] = ",".join(
+            values[(index + seat * (1 + index % 2)) % len(values)] for seat in range(seats)
+        )
+    return options
+
+
+class Chooser(Rng, Protocol):
+    """What a random step needs from its source: ``random.Random`` or hypothesis's."""
+
+    def choice(self, seq: Any) -> Any:
+        """Return one element of a non-empty sequence."""
+        ...
+
+
+def random_step(rules: GameRules, state: Any, rng: Chooser) -> tuple[Seat, Action]:
+    """Pick a seat to act at random and a random legal action (or chance result) for it."""
+    seat: Seat = rng.choice(sorted(rules.to_act(state)))
+    if seat == CHANCE:
+        return seat, rules.chance_outcome(state, rng)
+    legal = rules.legal_actions(state, seat)
+    return seat, legal[rng.randrange(len(legal))]
+
+
+def random_playout(
+    rules: GameRules,
+    seats: int,
+    options: Mapping[str, str],
+    rng: Chooser,
+    limit: int,
+) -> Iterator[tuple[Match, list[LogEntry]]]:
+    """Play random steps, yielding the match after each with the log so far.
+
+    Yields the starting match first; stops at the outcome or after ``limit``
+    steps. The log list grows in place.
+    """
+    match = Match.new(rules, seats, options)
+    log: list[LogEntry] = []
+    yield match, log
+    while match.outcome is None and match.seq < limit:
+        seat, action = random_step(rules, match.state, rng)
+        match.step(seat, action.token())
+        log.append((seat, action.token()))
+        yield match, log
+
+
+def canon(node: Any, found: set[Any]) -> Any:
+    """Return a hashable form of plain data, collecting every sub-tree's form."""
+    if isinstance(node, dict):
+        form: Any = ("{}", tuple(sorted((k, canon(v, found)) for k, v in node.items())))
+    elif isinstance(node, list | tuple):
+        form = ("[]", tuple(canon(v, found) for v in node))
+    else:
+        form = (type(node).__name__, node)
+    found.add(form)
+    return form
+
+
+def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
+    """Check that no hidden value of this seat appears anywhere in its view."""
+    subtrees: set[Any] = set()
+    canon(msgspec.to_builtins(rules.view(state, seat)), subtrees)
+    for secret in rules.hidden_from(state, seat):
+        form = canon(msgspec.to_builtins(secret), set())
+        assert form not in subtrees, f"seat {seat} can see {secret!r}"
