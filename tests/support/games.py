@@ -2,18 +2,23 @@
 
 Used by the conformance contract and the property tests: option and seat-count
 choices, one random step of a playout, a whole random playout, and the check
-that a view holds none of the secrets hidden from its seat.
+that a view holds none of the secrets hidden from its seat. Each game's own
+tests build their ``Table`` on ``MatchTable``.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Mapping
-from typing import Any, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
 
-from bot.engine import CHANCE, Action, GameModule, GameRules, LogEntry, Match, Rng, Seat
+from bot.engine import CHANCE, Action, Event, GameModule, GameRules, LogEntry, Match, Rng, Seat
+
+StateT = TypeVar("StateT")
+PublicT = TypeVar("PublicT")
+PrivateT = TypeVar("PrivateT")
 
 
 def seats_for(module: GameModule, index: int) -> int:
@@ -100,3 +105,58 @@ def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     for secret in rules.hidden_from(state, seat):
         form = canon(msgspec.to_builtins(secret), set())
         assert form not in subtrees, f"seat {seat} can see {secret!r}"
+
+
+class MatchTable(Generic[StateT, PublicT, PrivateT]):
+    """A match driven step by step in a game's own tests, keeping the last step's events.
+
+    A game's ``Table`` subclasses this with its rules and view types and adds
+    its own helpers (hands by name, arranged deals ...).
+    """
+
+    rules: ClassVar[GameRules]
+    public_type: ClassVar[type[Any]]
+    private_type: ClassVar[type[Any]]
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.events: tuple[Event, ...] = ()
+
+    @property
+    def state(self) -> StateT:
+        """Return the current state."""
+        state: StateT = self.match.state
+        return state
+
+    def play(self, seat: Seat, token: str) -> tuple[Event, ...]:
+        """Apply one step and keep its events."""
+        self.events = self.match.step(seat, token)
+        return self.events
+
+    def public(self) -> PublicT:
+        """Return the public view, checking its type."""
+        view = self.rules.view(self.state, None)
+        assert isinstance(view, self.public_type)
+        return cast(PublicT, view)
+
+    def private(self, seat: Seat) -> PrivateT:
+        """Return a seat's private view, checking its type."""
+        view = self.rules.view(self.state, seat)
+        assert isinstance(view, self.private_type)
+        return cast(PrivateT, view)
+
+    def legal(self, seat: Seat) -> list[str]:
+        """Return a seat's legal tokens."""
+        return [a.token() for a in self.rules.legal_actions(self.state, seat)]
+
+    def tweak(self, **changes: Any) -> None:
+        """Change some fields of the state directly (to reach rare positions)."""
+        self.match.state = msgspec.structs.replace(self.state, **changes)
+
+    def public_text(self) -> str:
+        """Return the text of every public event of the last step."""
+        return " ".join(e.text for e in self.events if e.audience is None)
+
+    def private_text(self, seat: Seat) -> str:
+        """Return the text of the events this seat (and maybe others) may read, not everyone."""
+        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)
