@@ -36,11 +36,11 @@ class Budget(NamedTuple):
 
 
 BUDGETS = {
-    "coverta": Budget(8, 400),
-    "coins": Budget(6, 400),
-    "cover_cover": Budget(6, 200),
+    "coverta": Budget(12, 400),
+    "coins": Budget(8, 400),
+    "cover_cover": Budget(8, 200),
     "never_over": Budget(12, 400),
-    "covert": Budget(4, 120),
+    "covert": Budget(5, 120),
 }
 """Sized so the whole module stays near a minute on a busy two-core machine;
 Covert's turns are the slowest, so its playouts are cut shortest."""
@@ -94,7 +94,10 @@ def last(steps: Iterator[T]) -> T:
 
 def each_game(test: Callable[..., None]) -> Callable[..., None]:
     """Parametrize a property test over every registered game."""
-    return pytest.mark.parametrize("module", GAMES, ids=lambda m: m.spec.key)(test)
+    parametrized: Callable[..., None] = pytest.mark.parametrize(
+        "module", GAMES, ids=lambda m: m.spec.key
+    )(test)
+    return parametrized
 
 
 def live(module: GameModule, seats: int, options: dict[str, str], rng: Chooser, limit: int) -> None:

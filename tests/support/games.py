@@ -151,7 +151,7 @@ class MatchTable(Generic[StateT, PublicT, PrivateT]):
 
     def tweak(self, **changes: Any) -> None:
         """Change some fields of the state directly (to reach rare positions)."""
-        self.match.state = msgspec.structs.replace(self.state, **changes)
+        self.match.state = msgspec.structs.replace(self.match.state, **changes)
 
     def public_text(self) -> str:
         """Return the text of every public event of the last step."""
