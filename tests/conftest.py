@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import hypothesis
 import pytest
 
 from bot.app.settings import Settings
 from bot.store.db import downgrade, upgrade
 from tests.backends import external_url
+
+hypothesis.settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+"""In CI every run draws the same examples, so a red build is reproducible."""
+if os.environ.get("CI") == "true":
+    hypothesis.settings.load_profile("ci")
 
 
 @pytest.fixture

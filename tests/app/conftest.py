@@ -15,6 +15,8 @@ from bot.app.ports import NullPublisher
 from bot.games import build_registry
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.repo import MatchRepository
+from bot.store.store import Store
+from tests.app.fakes import World, build_world
 
 
 @dataclass
@@ -67,3 +69,15 @@ async def actor(services: Services, match_id: int) -> tuple[int, int, list[str]]
     user = live.seats[seat].user_id
     assert user is not None
     return user, live.version, [a.token() for a in rules.legal_actions(live.state, seat)]
+
+
+@pytest.fixture
+def store(engine: Any) -> Store:
+    """The store facade over the test engine."""
+    return Store(engine)
+
+
+@pytest.fixture
+def world(store: Store) -> World:
+    """Every service of one process on the store, with a fake clock and publisher."""
+    return build_world(store)

@@ -7,19 +7,12 @@ is still legal for it now; every other click from an older table is stale.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from bot.engine import StaleVersion
-from bot.store.store import Store
 from tests.app.fakes import World, build_world
 from tests.app.play import open_game
-
-
-@pytest.fixture
-def world(engine: Any) -> World:
-    return build_world(Store(engine))
 
 
 async def flip_state(world: World) -> tuple[int, int, str]:

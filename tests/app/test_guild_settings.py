@@ -13,11 +13,6 @@ from bot.store.store import Store
 GUILD = 10
 
 
-@pytest.fixture
-def store(engine: Any) -> Store:
-    return Store(engine)
-
-
 def other_value(spec: SettingSpec) -> Any:
     """Return a valid value different from the default."""
     if spec.kind == "bool":

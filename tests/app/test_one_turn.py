@@ -19,11 +19,6 @@ from tests.app.play import GAMES, open_game
 MINUTES = 5
 
 
-@pytest.fixture
-def world(engine: Any) -> World:
-    return build_world(Store(engine))
-
-
 async def waiting_seats(world: World, match_id: int) -> tuple[frozenset[int], int, bool]:
     live = await world.matches.load(match_id)
     return world.matches.human_to_act(live), live.version, live.asked_in_secret
@@ -96,8 +91,3 @@ async def test_one_failed_grace_notice_does_not_cost_the_others_their_grace(
         row = await store.matches.get_match(match_id)
         assert row is not None and row.turn_deadline is not None
         assert row.turn_deadline > after.clock.now  # nothing was auto-played at once
-
-
-@pytest.fixture
-async def store(engine: Any) -> Store:
-    return Store(engine)

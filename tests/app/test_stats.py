@@ -5,17 +5,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
-
 from bot.app.stats import StatsService, final_ranks
 from bot.engine import Outcome
 from bot.store.rows import SeatRow
 from bot.store.store import Store
-
-
-@pytest.fixture
-def store(engine: Any) -> Store:
-    return Store(engine)
 
 
 async def finished(

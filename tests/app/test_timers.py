@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from typing import Any
-
-import pytest
 
 from bot.app import scheduler as scheduler_module
 from bot.store.store import Store
@@ -22,16 +18,6 @@ from tests.app.fakes import (
 )
 
 MINUTE = 60.0
-
-
-@pytest.fixture
-async def store(engine: Any) -> AsyncIterator[Store]:
-    yield Store(engine)
-
-
-@pytest.fixture
-def world(store: Store) -> World:
-    return build_world(store)
 
 
 async def seat_to_act(world: World, match_id: int) -> int:

@@ -15,9 +15,13 @@ from bot.discord_ui.bot import create_bot
 
 
 @pytest.fixture
-def simcord_bot(settings: Settings) -> Any:
-    """The bot under test, built by the same factory as `python -m bot run`."""
-    return create_bot(settings, seeds=random.Random(2026))
+def simcord_bot(settings: Settings, request: pytest.FixtureRequest) -> Any:
+    """The bot under test, built by the same factory as `python -m bot run`.
+
+    Its match seeds come from ``random.Random(SEED)`` when the test module sets
+    ``SEED`` (a file that needs one particular deal), else ``random.Random(2026)``.
+    """
+    return create_bot(settings, seeds=random.Random(getattr(request.module, "SEED", 2026)))
 
 
 @dataclass

@@ -25,7 +25,7 @@ from bot.engine import Match
 from bot.games.covert.data import CODES
 from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState
-from tests.discord.helpers import match_id_of, private_message, stored, text_of
+from tests.discord.helpers import custom_ids, match_id_of, private_message, stored, text_of
 
 BUSY_ROUNDS = 3
 """Rounds in which the wandering member tries everything; later it hurries."""
@@ -440,7 +440,7 @@ class Table:
     async def open_dossier(self, seat: int) -> Any:
         """Press the table's dossier button as this seat's member; return the private view."""
         member = self.members[seat]
-        (button,) = [c for c in component_ids(self.env, self.message) if c.startswith("h:")]
+        (button,) = [c for c in custom_ids(self.env, self.message) if c.startswith("h:")]
         view = private_message(await member.click(self.message, custom_id=button))
         await self.check_view(seat, view)
         return view
@@ -559,12 +559,6 @@ class Table:
             if len(self.applied) % 10 == 0:
                 await self.check_public()
         await self.check_public()
-
-
-def component_ids(env: Any, message: Any) -> list[str]:
-    """Return the custom_ids of a stored message's components."""
-    raw = stored(env, message).components
-    return [str(c["custom_id"]) for c in walk_components(raw) if c.get("custom_id")]
 
 
 async def open_covert(world: Any, settings: Any) -> Table:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-import pytest
-
-from bot.app.settings import Settings
 from bot.discord_ui.bot import create_bot
 from bot.games.cover_cover.cards import card
 from tests.discord.helpers import (
@@ -19,16 +15,11 @@ from tests.discord.helpers import (
     to_act,
 )
 
+# Read by the simcord_bot fixture (tests/discord/conftest.py).
 SEED = 96
 """Match seeds from ``random.Random(96)`` deal two players a plain round 1, then a tie in
 round 2 that leads to a Cover-cover inside the Cover-cover (found with the pure engine,
 seeding chance steps the way the match service does)."""
-
-
-@pytest.fixture
-def simcord_bot(settings: Settings) -> Any:
-    """The bot under test, with the seeded match seeds of this file."""
-    return create_bot(settings, seeds=random.Random(SEED))
 
 
 async def state_of(env: Any, match_id: int) -> Any:

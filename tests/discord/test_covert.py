@@ -9,26 +9,15 @@ restarts in round 2 between opening a dossier and using it.
 from __future__ import annotations
 
 import logging
-import random
 import re
-from typing import Any
 
-import pytest
-
-from bot.app.settings import Settings
-from bot.discord_ui.bot import create_bot
 from tests.discord.covert_play import open_covert
 from tests.discord.helpers import answer, stored, text_of
 
+# Read by the simcord_bot fixture (tests/discord/conftest.py).
 SEED = 2
 """Match seeds from ``random.Random(2)``: a game in which the members are asked Espionage
 and First questions (other seeds play just as well but may ask no reaction)."""
-
-
-@pytest.fixture
-def simcord_bot(settings: Settings) -> Any:
-    """The bot under test, with the seeded match seeds of this file."""
-    return create_bot(settings, seeds=random.Random(SEED))
 
 
 async def test_two_members_and_an_ai_play_covert_to_the_end_with_a_restart(

@@ -12,10 +12,10 @@ from tests.discord.helpers import (
     answer,
     choices,
     choose,
+    components,
     match_id_of,
     member_by_id,
     private_message,
-    stored,
     text_of,
     to_act,
 )
@@ -35,7 +35,7 @@ async def take_turn(member: Any, env: Any, view: Any, rng: random.Random, retire
     """Click through a private view until an action is sent; return the label or value used."""
     for _ in range(6):
         options = choices(env, view)
-        labels = {c.get("custom_id"): c.get("label", "") for c in _components(env, view)}
+        labels = {c.get("custom_id"): c.get("label", "") for c in components(env, view)}
         steps = [o for o in options if o[1].startswith("p:") or (o[2] or "").startswith("p.")]
         acts = [o for o in options if o not in steps]
         confirm = [o for o in acts if labels.get(o[1]) == "Confirm: retire"]
@@ -74,12 +74,6 @@ async def play_to_the_end(
         sent.append(await take_turn(member, env, view, rng, 0.0 if stock else 0.4))
     assert old_view is not None, "the bot was not restarted"
     return old_view, sent
-
-
-def _components(env: Any, message: Any) -> list[dict[str, Any]]:
-    from simcord.components import walk_components
-
-    return list(walk_components(stored(env, message).components))
 
 
 async def test_two_members_and_an_ai_play_a_match_with_a_restart(world, settings, caplog) -> None:

@@ -10,7 +10,6 @@ presenter renders every step with choices that point at legal actions.
 from __future__ import annotations
 
 import copy
-import itertools
 import random
 import re
 from collections.abc import Iterator
@@ -31,65 +30,14 @@ from bot.engine import (
     Select,
 )
 from bot.games import build_registry
+from tests.support.games import assert_no_leak, options_for, random_playout, seats_for
 
 GAMES = build_registry().all()
 PLAYOUTS = 48
 """Random playouts per game; seat counts and options cycle through every choice."""
 STEP_LIMIT = 3000
 TOKEN_RE = re.compile(r"[A-Za-z0-9_.,+\-]+")
-ENDLESS_WITHOUT: dict[str, dict[str, str]] = {"covert": {"round_limit": "20"}}
-"""Options a random playout needs to end: Covert ends only after a sixth mission, which
-random seats never reach, so its playouts take the host's round limit
-(``bench.covert_playouts`` plays the uncapped game with a planner seat)."""
 FORGED = ["", "?", "x" * 81, "A..", ".", "Z.1.2", "A.1;drop", "é", "1" * 90]
-
-
-def options_for(module: GameModule, index: int) -> dict[str, str]:
-    """Return the index-th combination of the game's option choices.
-
-    Per-seat options (teams picked in the lobby) get one value per seat, varied
-    with the index so that every value is seen.
-    """
-    shared = module.spec.match_options
-    choices = [[value for value, _ in o.choices] for o in shared]
-    combos = list(itertools.product(*choices)) or [()]
-    combo = combos[index % len(combos)]
-    options = {o.name: value for o, value in zip(shared, combo, strict=True)}
-    options.update(ENDLESS_WITHOUT.get(module.spec.key, {}))
-    seats = seats_for(module, index)
-    for option in module.spec.seat_options:
-        values = [value for value, _ in option.choices]
-        options[option.name] = ",".join(
-            values[(index + seat * (1 + index % 2)) % len(values)] for seat in range(seats)
-        )
-    return options
-
-
-def seats_for(module: GameModule, index: int) -> int:
-    """Return the index-th seat count in the game's range."""
-    spec = module.spec
-    return spec.min_seats + index % (spec.max_seats - spec.min_seats + 1)
-
-
-def canon(node: Any, found: set[Any]) -> Any:
-    """Return a hashable form of plain data, collecting every sub-tree's form."""
-    if isinstance(node, dict):
-        form: Any = ("{}", tuple(sorted((k, canon(v, found)) for k, v in node.items())))
-    elif isinstance(node, list | tuple):
-        form = ("[]", tuple(canon(v, found) for v in node))
-    else:
-        form = (type(node).__name__, node)
-    found.add(form)
-    return form
-
-
-def assert_no_leak(rules: Any, state: Any, seat: int | None) -> None:
-    """Check that no hidden value of this seat appears anywhere in its view."""
-    subtrees: set[Any] = set()
-    canon(msgspec.to_builtins(rules.view(state, seat)), subtrees)
-    for secret in rules.hidden_from(state, seat):
-        form = canon(msgspec.to_builtins(secret), set())
-        assert form not in subtrees, f"seat {seat} can see {secret!r}"
 
 
 def check_seat_actions(rules: Any, state: Any, seats: int) -> None:
@@ -140,21 +88,13 @@ def check_state(rules: Any, state: Any, seats: int) -> None:
 
 def playout(module: GameModule, index: int) -> Iterator[tuple[Any, list[LogEntry]]]:
     """Play a random match, yielding each state with the log that produced it."""
-    rules, rng = module.rules, random.Random(index)
-    match = Match.new(rules, seats_for(module, index), options_for(module, index))
-    log: list[LogEntry] = []
-    yield match.state, log
-    while match.outcome is None:
-        assert match.seq < STEP_LIMIT, "the playout did not end"
-        seat = rng.choice(sorted(rules.to_act(match.state)))
-        if seat == CHANCE:
-            action = rules.chance_outcome(match.state, rng)
-        else:
-            legal = rules.legal_actions(match.state, seat)
-            action = legal[rng.randrange(len(legal))]
-        match.step(seat, action.token())
-        log.append((seat, action.token()))
+    rules, seats = module.rules, seats_for(module, index)
+    steps = random_playout(
+        rules, seats, options_for(module, index), random.Random(index), STEP_LIMIT
+    )
+    for match, log in steps:
         yield match.state, log
+    assert match.outcome is not None, "the playout did not end"
 
 
 @pytest.mark.parametrize("module", GAMES, ids=lambda m: m.spec.key)

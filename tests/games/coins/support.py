@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-import msgspec
 
 from bot.engine import CHANCE, Event, Match
 from bot.games.coins.actions import Deal, Play
@@ -13,6 +10,7 @@ from bot.games.coins.cards import find
 from bot.games.coins.rules import CoinsRules
 from bot.games.coins.state import CoinsState
 from bot.games.coins.views import PrivateView, PublicView
+from tests.support.games import MatchTable
 
 ANA, BEN, CY = 0, 1, 2
 NAMES = ["Ana", "Ben", "Cy"]
@@ -30,25 +28,17 @@ def arranged(dealer: int, hands: Sequence[Sequence[str]]) -> Deal:
     return Deal.arrange(dealer, [[n(x) for x in hand] for hand in hands])
 
 
-class Table:
+class Table(MatchTable[CoinsState, PublicView, PrivateView]):
     """A match driven step by step, keeping the last step's events."""
 
+    rules = RULES
+    public_type = PublicView
+    private_type = PrivateView
+
     def __init__(self, deal: Deal | None = None, **options: str) -> None:
-        self.match = Match.new(RULES, 3, options)
-        self.events: tuple[Event, ...] = ()
+        super().__init__(Match.new(RULES, 3, options))
         if deal is not None:
             self.play(CHANCE, deal.token())
-
-    @property
-    def state(self) -> CoinsState:
-        """Return the current state."""
-        state: CoinsState = self.match.state
-        return state
-
-    def play(self, seat: int, token: str) -> tuple[Event, ...]:
-        """Apply one step and keep its events."""
-        self.events = self.match.step(seat, token)
-        return self.events
 
     def card(self, seat: int, name: str) -> tuple[Event, ...]:
         """Play a card by name for a seat."""
@@ -58,22 +48,6 @@ class Table:
         """Play a whole trick: (seat, card name) in play order."""
         for seat, name in plays:
             self.card(seat, name)
-
-    def public(self) -> PublicView:
-        """Return the public view."""
-        view = RULES.view(self.state, None)
-        assert isinstance(view, PublicView)
-        return view
-
-    def private(self, seat: int) -> PrivateView:
-        """Return a seat's private view."""
-        view = RULES.view(self.state, seat)
-        assert isinstance(view, PrivateView)
-        return view
-
-    def tweak(self, **changes: Any) -> None:
-        """Change some fields of the state directly (to reach rare positions)."""
-        self.match.state = msgspec.structs.replace(self.state, **changes)
 
     def give(self, *hands: Sequence[str]) -> None:
         """Replace every seat's hand by these cards (by name)."""

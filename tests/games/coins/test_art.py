@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 
 from PIL import Image, ImageChops
@@ -12,22 +11,9 @@ from bot.games.coins.cards import CARDS, Suit, find
 from bot.games.coins.symbols import FILL, LINE
 from bot.games.coins.table import Slot, TablePicture
 from bot.games.coins.table_art import table_png
+from tests.support.images import count_near, open_png
 
 RGB = tuple[int, int, int]
-
-
-def open_png(data: bytes) -> Image.Image:
-    """Decode PNG bytes, checking the signature first."""
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    return Image.open(io.BytesIO(data)).convert("RGB")
-
-
-def count_near(image: Image.Image, colour: RGB, tolerance: int = 30) -> int:
-    """Count the pixels of an image close to a colour."""
-    solid = Image.new("RGB", image.size, colour)
-    r, g, b = ImageChops.difference(image.convert("RGB"), solid).split()
-    worst = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    return worst.point(lambda v: 255 if v <= tolerance else 0).histogram()[255]
 
 
 def ink_mask(image: Image.Image) -> Image.Image:
@@ -50,13 +36,13 @@ def test_a_card_has_its_box_size_at_any_scale() -> None:
 
 def palette_pixels(face: Image.Image, suit: Suit) -> int:
     """Count the pixels of a face in a suit's colours: fill, outline and printed ink."""
-    return sum(count_near(face, c) for c in (FILL[suit], LINE[suit], art.SUIT_INK[suit]))
+    return sum(count_near(face, c, 30) for c in (FILL[suit], LINE[suit], art.SUIT_INK[suit]))
 
 
 def test_each_suit_is_drawn_in_its_own_colour() -> None:
     for suit in Suit:
         face = art.card_image(find("7", suit.word)).convert("RGB")
-        assert count_near(face, FILL[suit]) > 250, suit
+        assert count_near(face, FILL[suit], 30) > 250, suit
         own = palette_pixels(face, suit)
         for other in Suit:
             if other != suit:
@@ -101,6 +87,9 @@ def test_the_table_picture_shows_the_last_trick_under_the_current_one() -> None:
     )
     assert both.size == alone.size == (800, 600)
     lower = (0, 340, 800, 600)
-    assert count_near(both.crop(lower), art.PAPER) > count_near(alone.crop(lower), art.PAPER) + 5000
+    assert (
+        count_near(both.crop(lower), art.PAPER, 30)
+        > count_near(alone.crop(lower), art.PAPER, 30) + 5000
+    )
     assert count_near(both, art.GOLD, 10) > 200, "the winning card is ringed"
     assert count_near(alone, art.GOLD, 10) < 50

@@ -11,6 +11,7 @@ from bot.games.cover_cover.cards import DECK_SIZE, parse
 from bot.games.cover_cover.rules import CoverCoverRules
 from bot.games.cover_cover.state import NO_CARD, CoverState
 from bot.games.cover_cover.views import PrivateView, PublicView
+from tests.support.games import MatchTable
 
 RULES = CoverCoverRules()
 
@@ -44,25 +45,22 @@ def constructed(
     )
 
 
-class Table:
+class Table(MatchTable[CoverState, PublicView, PrivateView]):
     """A match driven step by step from a constructed state, keeping the last step's events."""
 
+    rules = RULES
+    public_type = PublicView
+    private_type = PrivateView
+
     def __init__(self, state: CoverState) -> None:
-        self.match = Match(RULES, state)
-        self.events: tuple[Event, ...] = ()
+        super().__init__(Match(RULES, state))
         self.log: list[str] = []
 
-    @property
-    def state(self) -> CoverState:
-        """Return the current state."""
-        state: CoverState = self.match.state
-        return state
-
     def play(self, seat: int, token: str) -> tuple[Event, ...]:
-        """Apply one step and keep its events."""
-        self.events = self.match.step(seat, token)
-        self.log += [e.text for e in self.events]
-        return self.events
+        """Apply one step, keep its events and add their text to the log."""
+        events = super().play(seat, token)
+        self.log += [e.text for e in events]
+        return events
 
     def flip_all(self) -> None:
         """Every seat expected to press does so, in seat order."""
@@ -76,18 +74,6 @@ class Table:
     def hand(self, seat: int) -> tuple[int, ...]:
         """Return a seat's hand, top first."""
         return self.state.hands[seat]
-
-    def public(self) -> PublicView:
-        """Return the public view."""
-        view = RULES.view(self.state, None)
-        assert isinstance(view, PublicView)
-        return view
-
-    def private(self, seat: int) -> PrivateView:
-        """Return a seat's private view."""
-        view = RULES.view(self.state, seat)
-        assert isinstance(view, PrivateView)
-        return view
 
     def total(self) -> int:
         """Return hands + winnings + table: always 52 in a real match."""

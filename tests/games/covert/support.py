@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from bot.engine import CHANCE, Event, Match
 from bot.games.covert.actions import Simple
 from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
@@ -14,6 +16,13 @@ from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState
 
 RULES = CovertRules()
+
+
+def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
+    """Return the state with some fields of one player replaced."""
+    players = list(state.players)
+    players[seat] = msgspec.structs.replace(players[seat], **changes)
+    return msgspec.structs.replace(state, players=tuple(players))
 
 
 def order(ids: Sequence[str], table: Sequence[Any], front: Sequence[str]) -> tuple[int, ...]:
@@ -93,4 +102,4 @@ class Table:
         return "\n".join(e.render(names) for e in self.events if e.audience is None)
 
 
-__all__ = ["Draw", "Rolls", "Shuffle", "Table", "arranged_setup"]
+__all__ = ["Draw", "Rolls", "Shuffle", "Table", "arranged_setup", "edit"]

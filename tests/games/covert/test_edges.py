@@ -30,17 +30,10 @@ from bot.games.covert.actions import (
 )
 from bot.games.covert.data import CITIES
 from bot.games.covert.state import CovertState, Die, Player
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, edit
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
 KEYS = [c.key for c in CITIES]
-
-
-def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
-    """Return the state with one player's fields replaced."""
-    players = list(state.players)
-    players[seat] = msgspec.structs.replace(players[seat], **changes)
-    return msgspec.structs.replace(state, players=tuple(players))
 
 
 def play(state: CovertState, seat: int, *actions: Any) -> CovertState:

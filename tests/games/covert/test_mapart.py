@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
+from functools import partial
 
 import pytest
 from PIL import Image
@@ -23,6 +23,7 @@ from bot.games.covert.mapart import (
 )
 from bot.games.covert.mappieces import STYLES, TILE_FACE
 from bot.games.covert.missions import MISSION
+from tests.support import images
 
 Box = tuple[float, float, float, float]
 RGB = tuple[int, int, int]
@@ -30,15 +31,11 @@ RGB = tuple[int, int, int]
 
 def render(picture: BoardPicture) -> Image.Image:
     """Render a picture and decode it, checking it is a PNG."""
-    png = board_png(picture)
-    assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    return Image.open(io.BytesIO(png)).convert("RGB")
+    return images.open_png(board_png(picture))
 
 
-def near(pixel: object, colour: tuple[int, ...], tolerance: int = 24) -> bool:
-    """Return whether a pixel is within tolerance of a colour on every channel."""
-    assert isinstance(pixel, tuple)
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
+near = partial(images.near, tolerance=24)
+"""Map colours are checked more tightly than card colours."""
 
 
 def overlap(a: Box, b: Box) -> bool:

@@ -29,7 +29,7 @@ from bot.games.covert.missions import MISSION
 from bot.games.covert.planner import PlannerPolicy, decide
 from bot.games.covert.planner_plan import Holdings, plan
 from bot.games.covert.state import CovertState, Die, Spy, Turn
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, edit
 
 PLANNER = PlannerPolicy()
 PLANNER_FILES = sorted(Path(__file__).parents[3].glob("bot/games/covert/planner*.py"))
@@ -47,13 +47,6 @@ def opening(seed: int, seats: int = 2) -> CovertState:
             match.step(seat, RULES.legal_actions(match.state, seat)[0].token())
     state: CovertState = match.state
     return state
-
-
-def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
-    """Return the state with some fields of one player replaced."""
-    players = list(state.players)
-    players[seat] = msgspec.structs.replace(players[seat], **changes)
-    return msgspec.structs.replace(state, players=tuple(players))
 
 
 def choose(state: CovertState, seat: int, must_act: bool = False) -> Action:

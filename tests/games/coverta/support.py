@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-import msgspec
-
-from bot.engine import CHANCE, Event, Match
+from bot.engine import CHANCE, Match
 from bot.games.coverta.actions import Deal
 from bot.games.coverta.cards import Instruction, Trait
 from bot.games.coverta.rules import CovertaRules
 from bot.games.coverta.state import CovertaState
 from bot.games.coverta.views import PrivateView, PublicView
+from tests.support.games import MatchTable
 
 ALICE, BOB, CAROL = 0, 1, 2
 ALICE_RULES = (Instruction(Trait.PARITY, keep=False), Instruction(Trait.FILL, keep=True))
@@ -41,8 +39,12 @@ def three_player_deal() -> Deal:
     return Deal.arrange(CAROL, hands, 12, (30, 3, 5), rules)
 
 
-class Table:
+class Table(MatchTable[CovertaState, PublicView, PrivateView]):
     """A match driven step by step, keeping the last step's events."""
+
+    rules = RULES
+    public_type = PublicView
+    private_type = PrivateView
 
     def __init__(
         self,
@@ -51,44 +53,12 @@ class Table:
         mode: str = "strict",
         steal: str = "off",
     ) -> None:
-        self.match = Match.new(RULES, seats, {"mode": mode, "steal": steal})
-        self.events: tuple[Event, ...] = ()
+        super().__init__(Match.new(RULES, seats, {"mode": mode, "steal": steal}))
         self.play(CHANCE, (deal or example_deal()).token())
-
-    @property
-    def state(self) -> CovertaState:
-        """Return the current state."""
-        state: CovertaState = self.match.state
-        return state
-
-    def play(self, seat: int, token: str) -> tuple[Event, ...]:
-        """Apply one step and keep its events."""
-        self.events = self.match.step(seat, token)
-        return self.events
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """Return a seat's hand."""
         return self.state.hands[seat]
-
-    def public(self) -> PublicView:
-        """Return the public view."""
-        view = RULES.view(self.state, None)
-        assert isinstance(view, PublicView)
-        return view
-
-    def private(self, seat: int) -> PrivateView:
-        """Return a seat's private view."""
-        view = RULES.view(self.state, seat)
-        assert isinstance(view, PrivateView)
-        return view
-
-    def legal(self, seat: int) -> list[str]:
-        """Return a seat's legal tokens."""
-        return [a.token() for a in RULES.legal_actions(self.state, seat)]
-
-    def tweak(self, **changes: Any) -> None:
-        """Change some fields of the state directly (to reach rare positions)."""
-        self.match.state = msgspec.structs.replace(self.state, **changes)
 
     def set_hands(
         self, hands: Mapping[int, tuple[int, ...]], pile: tuple[int, ...] | None = None
@@ -101,14 +71,6 @@ class Table:
         rest = tuple(c for c in self.state.draw_pile if c not in kept)
         rest += tuple(c for h in self.state.hands for c in h if c not in kept and c not in rest)
         self.tweak(hands=tuple(new), draw_pile=rest if pile is None else pile)
-
-    def public_text(self) -> str:
-        """Return the text of every public event of the last step."""
-        return " ".join(e.text for e in self.events if e.audience is None)
-
-    def private_text(self, seat: int) -> str:
-        """Return the text of the events only this seat (and maybe one other) may read."""
-        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)
 
 
 def layout_numbers(table: Table, row: int | None) -> list[int]:

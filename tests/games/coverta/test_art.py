@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import io
-
-from PIL import Image, ImageChops
+from PIL import Image
 
 from bot.games.coverta import art
 from bot.games.coverta.art import LayoutCell, LayoutGrid, card_image, card_strip_png, layout_png
 from bot.games.coverta.cards import Card
-
-Colour = tuple[int, ...]
+from tests.support.images import Colour, colour_mask, count_near, near, open_png
 
 # A point on the face well away from the number, the shape and the labels.
 BACKGROUND_POINT = (art.CARD_MARGIN + 15, art.CARD_MARGIN + 120)
@@ -23,35 +20,9 @@ def make(number: int, traits: tuple[int, int, int, int, int]) -> Card:
     return Card(number=number, traits=(number % 2, *traits))
 
 
-def near(pixel: Colour, colour: Colour, tolerance: int = 40) -> bool:
-    """Return whether a pixel's RGB is within tolerance of a colour."""
-    return all(abs(a - b) <= tolerance for a, b in zip(pixel[:3], colour[:3], strict=True))
-
-
-def open_png(data: bytes) -> Image.Image:
-    """Decode PNG bytes, checking the signature first."""
-    assert data.startswith(b"\x89PNG\r\n\x1a\n")
-    image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG"
-    return image.convert("RGB")
-
-
-def mask(image: Image.Image, colour: Colour, tolerance: int = 40) -> Image.Image:
-    """Return a mask of the pixels whose every channel is within tolerance of a colour."""
-    solid = Image.new("RGB", image.size, colour[:3])
-    red, green, blue = ImageChops.difference(image.convert("RGB"), solid).split()
-    worst = ImageChops.lighter(ImageChops.lighter(red, green), blue)
-    return worst.point(lambda value: 255 if value <= tolerance else 0)
-
-
-def count(image: Image.Image, colour: Colour, tolerance: int = 40) -> int:
-    """Count the pixels of an image close to a colour."""
-    return mask(image, colour, tolerance).histogram()[255]
-
-
 def x_runs(image: Image.Image, colour: Colour) -> list[tuple[int, int]]:
     """Return the runs of columns (first, last) that hold a pixel close to a colour."""
-    hits, _ = mask(image, colour).getprojection()
+    hits, _ = colour_mask(image, colour).getprojection()
     runs: list[tuple[int, int]] = []
     for x, hit in enumerate(hits):
         if hit and runs and runs[-1][1] == x - 1:
@@ -102,7 +73,7 @@ def test_hollow_shape_centre_shows_the_background() -> None:
 
 def test_hollow_shape_keeps_its_colour_on_the_outline() -> None:
     image = card_image(make(8, (1, 1, 1, 1, 1))).convert("RGB")
-    assert count(image, art.SHAPE_COLOURS[1], 20) > 500
+    assert count_near(image, art.SHAPE_COLOURS[1], 20) > 500
 
 
 def test_square_and_circle_differ_at_the_corner_of_the_shape() -> None:
@@ -118,9 +89,9 @@ def test_number_colour_is_drawn_and_a_black_number_is_outlined() -> None:
     number_box = (art.CARD_MARGIN + 8, art.CARD_MARGIN + 8, art.CARD_MARGIN + 75, 60)
     red = card_image(make(27, (0, 0, 0, 0, 0))).convert("RGB").crop(number_box)
     black = card_image(make(27, (1, 0, 0, 0, 0))).convert("RGB").crop(number_box)
-    assert count(red, art.NUMBER_COLOURS[0]) > 100
-    assert count(black, art.NUMBER_COLOURS[0]) == 0
-    assert count(black, (255, 255, 255), 30) > 100
+    assert count_near(red, art.NUMBER_COLOURS[0]) > 100
+    assert count_near(black, art.NUMBER_COLOURS[0]) == 0
+    assert count_near(black, (255, 255, 255), 30) > 100
 
 
 def test_every_trait_changes_the_written_labels() -> None:
@@ -168,7 +139,7 @@ def test_card_strip_highlights_marked_cards() -> None:
     plain = open_png(card_strip_png(hand))
     marked = open_png(card_strip_png(hand, marked={5}))
     assert plain.size == marked.size
-    assert count(plain, art.GREEN, 20) == 0
+    assert count_near(plain, art.GREEN, 20) == 0
     greens = x_runs(marked, art.GREEN)
     card_width = art.card_box(1.0)[0]
     assert greens and card_width <= greens[0][0] and greens[-1][1] <= 2 * card_width + 40
@@ -189,16 +160,16 @@ def test_layout_is_a_readable_png() -> None:
 def test_last_card_is_outlined_in_gold() -> None:
     card = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1)
     last = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1, last=True)
-    assert count(open_png(layout_png(grid_of(START, card))), art.GOLD, 20) == 0
-    assert count(open_png(layout_png(grid_of(START, last))), art.GOLD, 20) > 400
+    assert count_near(open_png(layout_png(grid_of(START, card))), art.GOLD, 20) == 0
+    assert count_near(open_png(layout_png(grid_of(START, last))), art.GOLD, 20) > 400
 
 
 def test_token_is_drawn_as_a_red_badge() -> None:
     black_number = make(7, (1, 1, 0, 0, 0))
     plain = LayoutCell(black_number, row=1, column=1, placement=1)
     token = LayoutCell(black_number, row=1, column=1, placement=1, token=True)
-    assert count(open_png(layout_png(grid_of(START, plain))), art.TOKEN_RED, 30) == 0
-    assert count(open_png(layout_png(grid_of(START, token))), art.TOKEN_RED, 30) > 100
+    assert count_near(open_png(layout_png(grid_of(START, plain))), art.TOKEN_RED, 30) == 0
+    assert count_near(open_png(layout_png(grid_of(START, token))), art.TOKEN_RED, 30) > 100
 
 
 def test_caption_names_who_placed_the_card() -> None:

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-import msgspec
-
-from bot.engine import CHANCE, Event, Match
+from bot.engine import CHANCE, Match
 from bot.games.never_over.actions import Deal
 from bot.games.never_over.cards import pack_cards
 from bot.games.never_over.rules import NeverOverRules
 from bot.games.never_over.state import NeverOverState
 from bot.games.never_over.views import PrivateView, PublicView
+from tests.support.games import MatchTable
 
 ABE, BEA, CAL = 0, 1, 2
 RULES = NeverOverRules()
@@ -45,29 +43,26 @@ def arranged(
     return Deal.arrange(dealer, hand_ids, top, len(pack_cards(pack)))
 
 
+def stock_id(table: Table, kind: str) -> int:
+    """Return the id of a card of this kind that lies in the stock."""
+    return next(c for c in table.state.stock if table.state.card(c).kind == kind)
+
+
 def example_deal() -> Deal:
     """Return the worked example's deal (rules §9): dealer Cal, so Abe plays first."""
     return arranged(CAL, (ABE_HAND, BEA_HAND, CAL_HAND), STOCK_TOP)
 
 
-class Table:
+class Table(MatchTable[NeverOverState, PublicView, PrivateView]):
     """A match driven step by step, keeping the last step's events."""
 
+    rules = RULES
+    public_type = PublicView
+    private_type = PrivateView
+
     def __init__(self, deal: Deal | None = None, seats: int = 3, **options: str) -> None:
-        self.match = Match.new(RULES, seats, options)
-        self.events: tuple[Event, ...] = ()
+        super().__init__(Match.new(RULES, seats, options))
         self.play(CHANCE, (deal or example_deal()).token())
-
-    @property
-    def state(self) -> NeverOverState:
-        """Return the current state."""
-        state: NeverOverState = self.match.state
-        return state
-
-    def play(self, seat: int, token: str) -> tuple[Event, ...]:
-        """Apply one step and keep its events."""
-        self.events = self.match.step(seat, token)
-        return self.events
 
     def hand(self, seat: int) -> list[str]:
         """Return a seat's hand as kinds, in hand order."""
@@ -77,26 +72,6 @@ class Table:
         """Return a seat's green or red pile as kinds, oldest first."""
         ids = self.state.greens[seat] if colour == "green" else self.state.reds[seat]
         return [self.state.card(c).kind for c in ids]
-
-    def public(self) -> PublicView:
-        """Return the public view."""
-        view = RULES.view(self.state, None)
-        assert isinstance(view, PublicView)
-        return view
-
-    def private(self, seat: int) -> PrivateView:
-        """Return a seat's private view."""
-        view = RULES.view(self.state, seat)
-        assert isinstance(view, PrivateView)
-        return view
-
-    def legal(self, seat: int) -> list[str]:
-        """Return a seat's legal tokens."""
-        return [a.token() for a in RULES.legal_actions(self.state, seat)]
-
-    def tweak(self, **changes: Any) -> None:
-        """Change some fields of the state directly (to reach rare positions)."""
-        self.match.state = msgspec.structs.replace(self.state, **changes)
 
     def give(self, hands: Mapping[int, str]) -> None:
         """Give seats new hands (kinds) from cards no other seat holds and nobody played."""
@@ -116,11 +91,3 @@ class Table:
             new[seat] = tuple(picked)
         kept = {c for h in new for c in h}
         self.tweak(hands=tuple(new), stock=tuple(c for c in s.stock if c not in kept))
-
-    def public_text(self) -> str:
-        """Return the text of every public event of the last step."""
-        return " ".join(e.text for e in self.events if e.audience is None)
-
-    def private_text(self, seat: int) -> str:
-        """Return the text of the events only this seat may read."""
-        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)

@@ -145,8 +145,3 @@ class _Rng:
 
     def shuffle(self, x: list[int]) -> None:
         return None
-
-
-def _stock_id(table: Table, kind: str) -> int:
-    """Return the id of a card of this kind that lies in the stock."""
-    return next(c for c in table.state.stock if table.state.card(c).kind == kind)

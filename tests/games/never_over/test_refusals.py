@@ -7,7 +7,7 @@ import pytest
 from bot.engine import BadToken, GameError, IllegalAction, MatchOver, NotYourTurn
 from bot.games.never_over.actions import Deal, Discard, Play, Retire, decode
 
-from .support import ABE, BEA, CAL, RULES, Table, arranged
+from .support import ABE, BEA, CAL, RULES, Table, arranged, stock_id
 
 REFUSED = [
     # (why, token Abe asks for, the reason he reads)
@@ -36,7 +36,7 @@ def test_refused_with_a_reason_and_the_turn_goes_on(why: str, token: str, reason
 
 def test_a_green_above_the_cap_is_refused() -> None:
     table = Table()
-    table.tweak(reds=((_id(table, "r2"),), (), ()))
+    table.tweak(reds=((stock_id(table, "r2"),), (), ()))
     with pytest.raises(IllegalAction, match=r"^Your cap is 2: a \+3 cannot go on your green pile"):
         table.play(ABE, "P.g3.0.g")
     assert "P.g2.0.g" in table.legal(ABE) and "P.g4.0.g" not in table.legal(ABE)
@@ -44,7 +44,7 @@ def test_a_green_above_the_cap_is_refused() -> None:
 
 def test_raising_an_opponents_cap_is_refused() -> None:
     table = Table()
-    table.tweak(reds=((), (_id(table, "r1"),), ()))
+    table.tweak(reds=((), (stock_id(table, "r1"),), ()))
     with pytest.raises(IllegalAction, match=r"^Their cap is 1: a ≤2 on their red pile would raise"):
         table.play(ABE, "P.r2.1.r")
     assert "P.r2.2.r" in table.legal(ABE)  # Cal's empty pile takes any red
@@ -106,8 +106,3 @@ def test_a_deal_must_fit_the_table() -> None:
     with pytest.raises(GameError, match="does not fit"):
         RULES.apply(table.state, -1, Deal(0, tuple(range(54))))
     RULES.apply(table.state, -1, Deal(0, tuple(range(55))))
-
-
-def _id(table: Table, kind: str) -> int:
-    """Return the id of a card of this kind that lies in the stock."""
-    return next(c for c in table.state.stock if table.state.card(c).kind == kind)

@@ -1,0 +1,1 @@
+"""Helpers shared by more than one test package; each idea lives here once."""

@@ -1,0 +1,169 @@
+"""Game-agnostic helpers for tests that drive any registered game's rules.
+
+Used by the conformance contract and the property tests: option and seat-count
+choices, one random step of a playout, a whole random playout, and the check
+that a view holds none of the secrets hidden from its seat. Each game's own
+tests build their ``Table`` on ``MatchTable``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
+
+import msgspec
+
+from bot.engine import CHANCE, Action, Event, GameModule, GameRules, LogEntry, Match, Rng, Seat
+
+StateT = TypeVar("StateT")
+PublicT = TypeVar("PublicT")
+PrivateT = TypeVar("PrivateT")
+
+
+def seats_for(module: GameModule, index: int) -> int:
+    """Return the index-th seat count in the game's range."""
+    spec = module.spec
+    return spec.min_seats + index % (spec.max_seats - spec.min_seats + 1)
+
+
+ENDLESS_WITHOUT: dict[str, dict[str, str]] = {"covert": {"round_limit": "20"}}
+"""Options a random playout needs to end: Covert ends only after a sixth mission, which
+random seats never reach, so its playouts take the host's round limit
+(``bench.covert_playouts`` plays the uncapped game with a planner seat)."""
+
+
+def options_for(module: GameModule, index: int) -> dict[str, str]:
+    """Return the index-th combination of the game's option choices.
+
+    Per-seat options (teams picked in the lobby) get one value per seat, varied
+    with the index so that every value is seen.
+    """
+    shared = module.spec.match_options
+    choices = [[value for value, _ in o.choices] for o in shared]
+    combos = list(itertools.product(*choices)) or [()]
+    combo = combos[index % len(combos)]
+    options = {o.name: value for o, value in zip(shared, combo, strict=True)}
+    options.update(ENDLESS_WITHOUT.get(module.spec.key, {}))
+    seats = seats_for(module, index)
+    for option in module.spec.seat_options:
+        values = [value for value, _ in option.choices]
+        options[option.name] = ",".join(
+            values[(index + seat * (1 + index % 2)) % len(values)] for seat in range(seats)
+        )
+    return options
+
+
+class Chooser(Rng, Protocol):
+    """What a random step needs from its source: ``random.Random`` or hypothesis's."""
+
+    def choice(self, seq: Any) -> Any:
+        """Return one element of a non-empty sequence."""
+        ...
+
+
+def random_step(rules: GameRules, state: Any, rng: Chooser) -> tuple[Seat, Action]:
+    """Pick a seat to act at random and a random legal action (or chance result) for it."""
+    seat: Seat = rng.choice(sorted(rules.to_act(state)))
+    if seat == CHANCE:
+        return seat, rules.chance_outcome(state, rng)
+    legal = rules.legal_actions(state, seat)
+    return seat, legal[rng.randrange(len(legal))]
+
+
+def random_playout(
+    rules: GameRules,
+    seats: int,
+    options: Mapping[str, str],
+    rng: Chooser,
+    limit: int,
+) -> Iterator[tuple[Match, list[LogEntry]]]:
+    """Play random steps, yielding the match after each with the log so far.
+
+    Yields the starting match first; stops at the outcome or after ``limit``
+    steps. The log list grows in place.
+    """
+    match = Match.new(rules, seats, options)
+    log: list[LogEntry] = []
+    yield match, log
+    while match.outcome is None and match.seq < limit:
+        seat, action = random_step(rules, match.state, rng)
+        match.step(seat, action.token())
+        log.append((seat, action.token()))
+        yield match, log
+
+
+def canon(node: Any, found: set[Any]) -> Any:
+    """Return a hashable form of plain data, collecting every sub-tree's form."""
+    if isinstance(node, dict):
+        form: Any = ("{}", tuple(sorted((k, canon(v, found)) for k, v in node.items())))
+    elif isinstance(node, list | tuple):
+        form = ("[]", tuple(canon(v, found) for v in node))
+    else:
+        form = (type(node).__name__, node)
+    found.add(form)
+    return form
+
+
+def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
+    """Check that no hidden value of this seat appears anywhere in its view."""
+    subtrees: set[Any] = set()
+    canon(msgspec.to_builtins(rules.view(state, seat)), subtrees)
+    for secret in rules.hidden_from(state, seat):
+        form = canon(msgspec.to_builtins(secret), set())
+        assert form not in subtrees, f"seat {seat} can see {secret!r}"
+
+
+class MatchTable(Generic[StateT, PublicT, PrivateT]):
+    """A match driven step by step in a game's own tests, keeping the last step's events.
+
+    A game's ``Table`` subclasses this with its rules and view types and adds
+    its own helpers (hands by name, arranged deals ...).
+    """
+
+    rules: ClassVar[GameRules]
+    public_type: ClassVar[type[Any]]
+    private_type: ClassVar[type[Any]]
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.events: tuple[Event, ...] = ()
+
+    @property
+    def state(self) -> StateT:
+        """Return the current state."""
+        state: StateT = self.match.state
+        return state
+
+    def play(self, seat: Seat, token: str) -> tuple[Event, ...]:
+        """Apply one step and keep its events."""
+        self.events = self.match.step(seat, token)
+        return self.events
+
+    def public(self) -> PublicT:
+        """Return the public view, checking its type."""
+        view = self.rules.view(self.state, None)
+        assert isinstance(view, self.public_type)
+        return cast(PublicT, view)
+
+    def private(self, seat: Seat) -> PrivateT:
+        """Return a seat's private view, checking its type."""
+        view = self.rules.view(self.state, seat)
+        assert isinstance(view, self.private_type)
+        return cast(PrivateT, view)
+
+    def legal(self, seat: Seat) -> list[str]:
+        """Return a seat's legal tokens."""
+        return [a.token() for a in self.rules.legal_actions(self.state, seat)]
+
+    def tweak(self, **changes: Any) -> None:
+        """Change some fields of the state directly (to reach rare positions)."""
+        self.match.state = msgspec.structs.replace(self.match.state, **changes)
+
+    def public_text(self) -> str:
+        """Return the text of every public event of the last step."""
+        return " ".join(e.text for e in self.events if e.audience is None)
+
+    def private_text(self, seat: Seat) -> str:
+        """Return the text of the events this seat (and maybe others) may read, not everyone."""
+        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)
