@@ -17,6 +17,7 @@ from PIL import Image
 
 from bot.engine import CHANCE, GameModule, Match
 from bot.games import build_registry
+from tests.support.games import ENDLESS_WITHOUT
 
 GAMES = build_registry().all()
 NAMES = ("Zoë", "🤖 Ωμέγα (hard)", "Niccolò", "李雷", "Жанна", "🤖 Bo")
@@ -34,7 +35,8 @@ def fitted(size: tuple[int, int]) -> tuple[float, float]:
 def stages(module: GameModule, seats: int) -> list[Any]:
     """Play a random match and return its states at the chosen stages."""
     rules, rng = module.rules, random.Random(seats * 7 + 1)
-    match = Match.new(rules, seats, module.spec.resolve_options({}, seats))
+    given = ENDLESS_WITHOUT.get(module.spec.key, {})  # random seats never end an uncapped Covert
+    match = Match.new(rules, seats, module.spec.resolve_options(dict(given), seats))
     states = [match.state]
     while match.outcome is None:
         assert match.seq < STEP_LIMIT
