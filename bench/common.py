@@ -49,19 +49,29 @@ async def start_match(bench: Bench, game: str, users: list[int]) -> int:
     return lobby.match_id
 
 
-async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool:
-    """Submit one random legal action for a seat to act; False once the match is over."""
-    live = await bench.matches.load(match_id)
+async def random_click(
+    matches: MatchService, match_id: int, rng: random.Random
+) -> tuple[int, int, str] | None:
+    """Pick a random legal action of a seat to act: (user, version, token); None once over."""
+    live = await matches.load(match_id)
     rules = live.module.rules
     seats = sorted(s for s in rules.to_act(live.state) if s >= 0)
     if live.row.status != "active" or not seats:
-        return False
+        return None
     seat = rng.choice(seats)
     legal = rules.legal_actions(live.state, seat)
     token = legal[rng.randrange(len(legal))].token()
     user = live.seats[seat].user_id
     assert user is not None
-    await bench.matches.submit(match_id, user, live.version, token)
+    return user, live.version, token
+
+
+async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool:
+    """Submit one random legal action for a seat to act; False once the match is over."""
+    click = await random_click(bench.matches, match_id, rng)
+    if click is None:
+        return False
+    await bench.matches.submit(match_id, *click)
     return True
 
 

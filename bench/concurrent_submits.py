@@ -34,7 +34,7 @@ from typing import Any
 from sqlalchemy import Connection, event
 from sqlalchemy.exc import OperationalError
 
-from bench.common import percentile
+from bench.common import percentile, random_click
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
@@ -119,18 +119,11 @@ async def start_match(world: World, game: str, rng: random.Random) -> int:
 
 async def one_submit(world: World, match_id: int, rng: random.Random) -> bool:
     """Submit one random legal action of a seat to act; False once the match is over."""
-    live = await world.matches.load(match_id)
-    rules = live.module.rules
-    seats = sorted(s for s in rules.to_act(live.state) if s >= 0)
-    if live.row.status != "active" or not seats:
+    click = await random_click(world.matches, match_id, rng)
+    if click is None:
         return False
-    seat = rng.choice(seats)
-    legal = rules.legal_actions(live.state, seat)
-    token = legal[rng.randrange(len(legal))].token()
-    user = live.seats[seat].user_id
-    assert user is not None
     try:
-        await world.matches.submit(match_id, user, live.version, token)
+        await world.matches.submit(match_id, *click)
     except GameError:
         pass  # a stale click: counted like any other answered submit
     except OperationalError:

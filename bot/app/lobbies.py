@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -360,29 +361,32 @@ def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:
     A balanced option (a team) gets the least-picked value; a personal one (a
     reaction preference) gets its declared default. Other seats keep theirs.
     """
-    options = lobby.module.spec.seat_options
-    if not options:
-        return None
-    changed = dict(lobby.row.options)
-    for option in options:
-        picks = _picks(lobby, option.name)
+
+    def grow(option: OptionSpec, picks: list[str]) -> list[str]:
         value = option.default
         if option.balanced:
             counts = {v: picks.count(v) for v, _ in option.choices}
             value = min(counts, key=lambda v: counts[v])
-        changed[option.name] = ",".join([*picks, value])
-    return changed
+        return [*picks, value]
+
+    return _repicked(lobby, grow)
 
 
 def _dropped_pick(lobby: LobbyInfo, index: int) -> dict[str, Any] | None:
     """Return the options without the picks of the seat at `index`."""
+    return _repicked(lobby, lambda _, picks: picks[:index] + picks[index + 1 :])
+
+
+def _repicked(
+    lobby: LobbyInfo, change: Callable[[OptionSpec, list[str]], list[str]]
+) -> dict[str, Any] | None:
+    """Return the options with every per-seat option's picks changed (None: there are none)."""
     options = lobby.module.spec.seat_options
     if not options:
         return None
     changed = dict(lobby.row.options)
     for option in options:
-        picks = _picks(lobby, option.name)
-        changed[option.name] = ",".join(picks[:index] + picks[index + 1 :])
+        changed[option.name] = ",".join(change(option, _picks(lobby, option.name)))
     return changed
 
 

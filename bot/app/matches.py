@@ -580,7 +580,7 @@ class MatchService:
                     break
                 if not self.shards.owns(live.row.guild_id):
                     break  # another process drives this guild's matches
-                claimed = await self._claim(match_id)
+                claimed = await self.claim(match_id)
                 if not claimed:
                     break  # another process is playing this AI turn
                 if not await self._ai_step(match_id):
@@ -590,7 +590,7 @@ class MatchService:
             log.exception("match %s: the AI driver stopped", match_id)
         finally:
             if claimed:
-                await self._release(match_id)
+                await self.release(match_id)
             if self._drivers.get(match_id) is asyncio.current_task():
                 del self._drivers[match_id]
             self._after_drive(match_id, seen)
@@ -605,27 +605,20 @@ class MatchService:
         elif live.version != seen and self._ai_may_act(live):
             self.kick(match_id)
 
-    async def _claim(self, match_id: int) -> bool:
+    async def claim(self, match_id: int) -> bool:
         """Take the lease on a match's background work (trivially ours in one process)."""
         if not self.shared:
             return True
         now = self.clock()
         return await self.repo.claim(match_id, self.owner, now, now + LEASE)
 
-    async def _release(self, match_id: int) -> None:
+    async def release(self, match_id: int) -> None:
+        """Give back a lease taken with `claim`."""
         if self.shared:
             try:
                 await self.repo.release(match_id, self.owner)
             except Exception:
                 log.exception("match %s: could not release its lease", match_id)
-
-    async def claimed(self, match_id: int) -> bool:
-        """Take the lease on a match's background work for a timer; False if another has it."""
-        return await self._claim(match_id)
-
-    async def release(self, match_id: int) -> None:
-        """Give back a lease taken with `claimed`."""
-        await self._release(match_id)
 
     async def _ai_step(self, match_id: int) -> bool:
         live = await self.load(match_id)

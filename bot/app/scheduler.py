@@ -139,7 +139,7 @@ class Scheduler:
 
     async def _claimed(self, row: MatchRow) -> bool:
         """Fire one match's timer under its lease, so no two processes act on one expiry."""
-        if not await self.matches.claimed(row.id):
+        if not await self.matches.claim(row.id):
             return False
         try:
             if self.matches.shared:

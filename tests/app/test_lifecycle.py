@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -31,20 +30,6 @@ from tests.app.play import open_game, play_until_last_move
 from tests.backends import database_urls
 
 pytestmark = pytest.mark.parametrize("db_url", database_urls(), indirect=True)
-
-
-@pytest.fixture
-async def store(db_url: str) -> AsyncIterator[Store]:
-    opened = await Store.open(db_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
-
-
-@pytest.fixture
-def world(store: Store) -> World:
-    return build_world(store)
 
 
 class Boom(Exception):
