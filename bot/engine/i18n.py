@@ -1,0 +1,119 @@
+"""Translated text: gettext catalogues managed with Babel, and the language of the moment.
+
+Every sentence a member reads goes through :func:`_` (or :func:`ngettext` where a count
+picks the form). The language is not passed down through every function: the layer that
+knows who will read a message (a member's own locale for ephemeral and direct messages,
+the server's language for the channel) renders it inside :func:`use_locale`. Context
+variables follow ``asyncio`` tasks and ``asyncio.to_thread``, so images drawn in a worker
+thread use the language of the code that asked for them.
+
+Catalogues live in ``bot/locale/<lang>/LC_MESSAGES/<domain>.po``: the ``games`` domain
+holds the engine, drawing kit and games (what the rule texts name), the ``bot`` domain the
+application, the Discord layer and the playground. The ``.po`` files are compiled in memory
+when first used, so a checkout needs no build step. English is the source language.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+import gettext
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Final
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
+"""Where the catalogues live: ``bot/locale``."""
+
+DOMAINS: Final = ("games", "bot")
+"""Catalogue domains, looked up in this order."""
+
+SOURCE_LANGUAGE: Final = "en"
+
+_current: contextvars.ContextVar[str] = contextvars.ContextVar("language", default=SOURCE_LANGUAGE)
+
+
+def available_languages() -> tuple[str, ...]:
+    """Languages with a catalogue, English first: ``("en", "it")``."""
+    found = sorted(
+        path.name
+        for path in LOCALE_DIR.iterdir()
+        if path.is_dir() and (path / "LC_MESSAGES").is_dir()
+    ) if LOCALE_DIR.is_dir() else []
+    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
+
+
+def normalize(locale: object | None) -> str:
+    """Map a Discord locale (``discord.Locale.italian``, ``"it"``, ``"en-US"``) to a language
+    with a catalogue, falling back to English."""
+    if locale is None:
+        return SOURCE_LANGUAGE
+    text = str(getattr(locale, "value", locale)).replace("_", "-").lower()
+    lang = text.split("-", 1)[0]
+    return lang if lang in available_languages() else SOURCE_LANGUAGE
+
+
+@functools.cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalogues of ``lang``, all domains chained (cached)."""
+    chain: gettext.NullTranslations = gettext.NullTranslations()
+    if lang == SOURCE_LANGUAGE:
+        return chain
+    first: gettext.NullTranslations | None = None
+    for domain in DOMAINS:
+        po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+        if not po_path.is_file():
+            continue
+        with po_path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=domain)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog)
+        buffer.seek(0)
+        loaded = gettext.GNUTranslations(buffer)
+        if first is None:
+            first = loaded
+        else:
+            first.add_fallback(loaded)
+    return first if first is not None else chain
+
+
+def current_language() -> str:
+    """The language text is rendered in right now."""
+    return _current.get()
+
+
+@contextlib.contextmanager
+def use_locale(locale: object | None) -> Iterator[str]:
+    """Render everything inside the block in ``locale`` (normalised); yields the language."""
+    lang = normalize(locale)
+    token = _current.set(lang)
+    try:
+        yield lang
+    finally:
+        _current.reset(token)
+
+
+def _(message: str) -> str:
+    """Translate ``message`` into the current language."""
+    return translations(_current.get()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """Translate and pick the plural form for ``count`` (format ``%(n)s``/``{n}`` yourself)."""
+    return translations(_current.get()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate ``message`` with a disambiguating context (a word used in two senses)."""
+    return translations(_current.get()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction without translating it now (module-level constants);
+    pass it through :func:`_` where it is shown."""
+    return message
