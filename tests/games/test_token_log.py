@@ -8,6 +8,7 @@ as the same action and write back to the same text.
 
 from __future__ import annotations
 
+import importlib
 import json
 from functools import cache
 from typing import Any
@@ -98,3 +99,11 @@ def test_refused_tokens_stay_refused(key: str) -> None:
     for token in fixture(key)["refused"]:
         with pytest.raises(BadToken):
             rules.decode(token)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_action_type_of_the_game_is_recorded(key: str) -> None:
+    data = fixture(key)
+    kinds = importlib.import_module(f"bot.games.{key}.actions").ACTIONS.kinds
+    recorded = {s["type"] for s in data["samples"] + data["built"]}
+    assert {kind.__name__ for kind in kinds} <= recorded
