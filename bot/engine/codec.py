@@ -1,9 +1,21 @@
-"""Checks for the compact action tokens that travel inside Discord custom_ids."""
+"""Action tokens, derived once from each action's declared tag and fields.
+
+A token is the action's tag and its fields, dot-separated (``P.7.2``): the
+compact text that travels inside a Discord custom_id and into the match log.
+An action declares its ``TAG`` and annotates each field with the field codec
+that writes and reads it (``card: Annotated[int, Range(1, 40)]``); the class
+gets ``token()``/``from_token()`` from that, and a game reads any of its
+tokens through one ``Actions`` table. Tokens may be forged, so everything that
+does not read back as a declared value raises ``BadToken``.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import ClassVar, Final, Self
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Generic, Self, TypeVar, get_origin, get_type_hints
 
 import msgspec
 
@@ -12,68 +24,256 @@ from bot.engine.errors import BadToken
 MAX_TOKEN_LENGTH: Final = 80
 """Longest player action token; a custom_id (100 chars) also holds match id and version."""
 
+MAX_CHANCE_TOKEN_LENGTH: Final = 2000
+"""Longest chance token (a whole set-up's shuffles); chance steps are logged, never posted."""
+
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_.,+\-]+")
 
-
-def split_token(token: str, prefix: str, parts: int) -> list[str]:
-    """Split ``prefix.a.b`` into its fields, refusing anything malformed."""
-    if not isinstance(token, str) or not _TOKEN_RE.fullmatch(token):
-        raise BadToken()
-    fields = token.split(".")
-    if fields[0] != prefix or len(fields) != parts + 1:
-        raise BadToken()
-    return fields[1:]
+T = TypeVar("T")
 
 
-def parse_int(text: str, low: int, high: int) -> int:
-    """Parse a decimal integer within [low, high] or refuse the token."""
-    if not text.isdigit() or len(text) > 6:
-        raise BadToken()
-    value = int(text)
-    if not low <= value <= high:
-        raise BadToken()
-    return value
+class FieldCodec(ABC, Generic[T]):
+    """How one field is written inside a token, and read back with its checks."""
+
+    @abstractmethod
+    def encode(self, value: T) -> str:
+        """Return the field's text."""
+
+    @abstractmethod
+    def decode(self, text: str) -> T:
+        """Read the field's text, raising BadToken unless it is a declared value."""
 
 
-def parse_ints(text: str, low: int, high: int) -> tuple[int, ...]:
-    """Parse a comma-separated list of integers within [low, high]."""
-    if text == "":
-        return ()
-    return tuple(parse_int(part, low, high) for part in text.split(","))
+@dataclass(frozen=True)
+class Range(FieldCodec[int]):
+    """A decimal integer within [low, high]."""
+
+    low: int
+    high: int
+
+    def encode(self, value: int) -> str:
+        """Return the number in decimal."""
+        return str(value)
+
+    def decode(self, text: str) -> int:
+        """Read a number of at most six digits within the range."""
+        if not text.isdigit() or len(text) > 6:
+            raise BadToken()
+        value = int(text)
+        if not self.low <= value <= self.high:
+            raise BadToken()
+        return value
 
 
-def parse_permutation(text: str, size: int, first: int = 0) -> tuple[int, ...]:
-    """Parse an ordering of every integer in [first, first + size) exactly once (a shuffle)."""
-    values = parse_ints(text, first, first + size - 1)
-    if sorted(values) != list(range(first, first + size)):
-        raise BadToken()
-    return values
+class OneOf(FieldCodec[str]):
+    """A name out of fixed collections (card ids, cities), written as itself."""
+
+    def __init__(self, *names: str | Iterable[str]) -> None:
+        """Take names or collections of names."""
+        self.allowed = frozenset(n for group in names for n in _names(group))
+
+    def __repr__(self) -> str:
+        return f"OneOf({sorted(self.allowed)!r})"
+
+    def encode(self, value: str) -> str:
+        """Return the name."""
+        return value
+
+    def decode(self, text: str) -> str:
+        """Read a name, refusing any other."""
+        if text not in self.allowed:
+            raise BadToken()
+        return text
 
 
-def parse_distinct(text: str, low: int, high: int) -> tuple[int, ...]:
-    """Parse integers within [low, high], none twice."""
-    values = parse_ints(text, low, high)
-    if len(set(values)) != len(values):
-        raise BadToken()
-    return values
+def _names(group: str | Iterable[str]) -> Iterable[str]:
+    """Return a collection of names (a lone name is a collection of one)."""
+    return (group,) if isinstance(group, str) else group
 
 
-def join_ints(values: tuple[int, ...] | list[int]) -> str:
-    """Write integers as a comma-separated field."""
-    return ",".join(str(v) for v in values)
+class Codes(FieldCodec[str]):
+    """A value written as its short code (``MOVEMENT`` as ``MV``)."""
+
+    def __init__(self, codes: Mapping[str, str]) -> None:
+        """Take the code of each value; codes are distinct."""
+        self.codes = dict(codes)
+        self.values = {code: value for value, code in self.codes.items()}
+        if len(self.values) != len(self.codes):
+            raise ValueError("two values share a code")
+
+    def __repr__(self) -> str:
+        return f"Codes({self.codes!r})"
+
+    def encode(self, value: str) -> str:
+        """Return the value's code."""
+        return self.codes[value]
+
+    def decode(self, text: str) -> str:
+        """Read a code back into its value."""
+        value = self.values.get(text)
+        if value is None:
+            raise BadToken()
+        return value
 
 
-class BareAction(msgspec.Struct, frozen=True):
-    """An action with no fields: its token is its one-letter ``TAG`` (``B``: draw)."""
+@dataclass(frozen=True)
+class Items(FieldCodec[tuple[T, ...]], Generic[T]):
+    """Several values of one kind, comma-separated (packed side by side with ``sep=""``)."""
+
+    item: FieldCodec[T]
+    least: int = 0
+    most: int | None = None
+    distinct: bool = False
+    """Refuse a value listed twice."""
+    sep: str = ","
+    empty: str = ""
+    """How no values are written (``-`` where an empty field would read badly)."""
+
+    def encode(self, value: tuple[T, ...]) -> str:
+        """Return the values' texts, joined."""
+        return self.sep.join(self.item.encode(v) for v in value) or self.empty
+
+    def decode(self, text: str) -> tuple[T, ...]:
+        """Read the values, checking each, their count and, if asked, that none repeats."""
+        if text == self.empty:
+            parts: list[str] = []
+        else:
+            parts = text.split(self.sep) if self.sep else list(text)
+        values = tuple(self.item.decode(p) for p in parts)
+        if len(values) < self.least or (self.most is not None and len(values) > self.most):
+            raise BadToken()
+        if self.distinct and len(set(values)) != len(values):
+            raise BadToken()
+        return values
+
+
+@dataclass(frozen=True)
+class Permutation(FieldCodec[tuple[int, ...]]):
+    """An order of every integer in [first, first + size) exactly once: a shuffle.
+
+    Without a ``size`` the shuffle is of as many items as it lists (at least one,
+    at most ``most``).
+    """
+
+    size: int | None = None
+    first: int = 0
+    most: int | None = None
+
+    def encode(self, value: tuple[int, ...]) -> str:
+        """Return the order, comma-separated."""
+        return ",".join(str(v) for v in value)
+
+    def decode(self, text: str) -> tuple[int, ...]:
+        """Read the order, refusing a missing, repeated or foreign item."""
+        size = self.size if self.size is not None else len(text.split(","))
+        if self.most is not None and size > self.most:
+            raise BadToken()
+        values = Items(Range(self.first, self.first + size - 1)).decode(text)
+        if sorted(values) != list(range(self.first, self.first + size)):
+            raise BadToken()
+        return values
+
+
+def declared_fields(cls: type[Any]) -> tuple[tuple[str, FieldCodec[Any]], ...]:
+    """Return each field's name and its one declared codec, in declaration order."""
+    fields: list[tuple[str, FieldCodec[Any]]] = []
+    for name, hint in get_type_hints(cls, include_extras=True).items():
+        if get_origin(hint) is ClassVar:
+            continue
+        codecs = [m for m in getattr(hint, "__metadata__", ()) if isinstance(m, FieldCodec)]
+        if len(codecs) != 1:
+            raise TypeError(f"{cls.__name__}.{name} needs exactly one field codec")
+        fields.append((name, codecs[0]))
+    return tuple(fields)
+
+
+class Tagged(msgspec.Struct, frozen=True):
+    """An action written as its tag and declared fields: ``P.7.2``.
+
+    A subclass sets ``TAG`` and annotates every field with one field codec,
+    ``Annotated[int, Range(0, 4)]``; its codec is derived here, once per class.
+    An empty ``TAG`` makes the first field's code the tag (one letter per kind).
+    """
 
     TAG: ClassVar[str] = ""
+    LONGEST: ClassVar[int] = MAX_TOKEN_LENGTH
+    """Longest token read; player actions fit in a custom_id."""
+    FIELDS: ClassVar[tuple[tuple[str, FieldCodec[Any]], ...]] = ()
+    """Each field's name and codec, in token order (derived from the annotations)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.FIELDS = declared_fields(cls)
+        if not cls.TAG and cls.FIELDS and not isinstance(cls.FIELDS[0][1], Codes):
+            raise TypeError(f"{cls.__name__} needs a TAG, or a first field written as Codes")
+
+    @classmethod
+    def tags(cls) -> tuple[str, ...]:
+        """Return the tags that start this action's tokens."""
+        if cls.TAG:
+            return (cls.TAG,)
+        first = cls.FIELDS[0][1]
+        return tuple(first.values) if isinstance(first, Codes) else ()
 
     def token(self) -> str:
-        """Return the tag."""
-        return self.TAG
+        """Return the compact text form."""
+        parts = [codec.encode(getattr(self, name)) for name, codec in self.FIELDS]
+        return ".".join([self.TAG, *parts] if self.TAG else parts)
 
     @classmethod
     def from_token(cls, token: str) -> Self:
-        """Parse the tag, refusing anything else."""
-        split_token(token, cls.TAG, 0)
-        return cls()
+        """Read a token of this action, raising BadToken on anything else."""
+        if not isinstance(token, str) or len(token) > cls.LONGEST:
+            raise BadToken()
+        if not _TOKEN_RE.fullmatch(token):
+            raise BadToken()
+        parts = token.split(".")
+        if cls.TAG:
+            if parts[0] != cls.TAG:
+                raise BadToken()
+            parts = parts[1:]
+        if len(parts) != len(cls.FIELDS):
+            raise BadToken()
+        pairs = zip(cls.FIELDS, parts, strict=True)
+        action = cls(**{name: codec.decode(text) for (name, codec), text in pairs})
+        if not action.valid():
+            raise BadToken()
+        return action
+
+    def valid(self) -> bool:
+        """Tell whether the fields, each within its own declaration, also fit together."""
+        return True
+
+
+class Chance(Tagged, frozen=True):
+    """A chance step (a shuffle, a roll): logged like an action but never posted as a
+    button, so its token may be long."""
+
+    LONGEST: ClassVar[int] = MAX_CHANCE_TOKEN_LENGTH
+
+
+A = TypeVar("A", bound=Tagged)
+
+
+class Actions(Generic[A]):
+    """A game's action types by tag: the one reader of all its tokens."""
+
+    def __init__(self, *kinds: type[A]) -> None:
+        self.kinds = kinds
+        self._by_tag: dict[str, type[A]] = {}
+        for kind in kinds:
+            if tuple(name for name, _ in kind.FIELDS) != kind.__struct_fields__:
+                raise TypeError(f"{kind.__name__}: every field needs a declared codec")
+            for tag in kind.tags():
+                if tag in self._by_tag:
+                    raise ValueError(f"tag {tag!r} is taken by {self._by_tag[tag].__name__}")
+                self._by_tag[tag] = kind
+
+    def decode(self, token: str) -> A:
+        """Read any token of the game, raising BadToken on anything malformed."""
+        if not isinstance(token, str):
+            raise BadToken()
+        kind = self._by_tag.get(token.split(".", 1)[0])
+        if kind is None:
+            raise BadToken()
+        return kind.from_token(token)

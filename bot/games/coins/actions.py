@@ -2,50 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Final
+from collections.abc import Sequence
+from typing import Annotated, Final
 
-import msgspec
-
-from bot.engine.codec import join_ints, parse_int, parse_permutation, split_token
-from bot.engine.errors import BadToken
+from bot.engine.codec import Actions, Chance, Permutation, Range, Tagged
 from bot.games.coins.cards import DECK_SIZE, HAND_SIZE, SEATS
 
 
-class Play(msgspec.Struct, frozen=True):
+class Play(Tagged, frozen=True):
     """Play one card from your hand into the current trick."""
 
-    card: int
+    TAG = "P"
+    card: Annotated[int, Range(0, DECK_SIZE - 1)]
     """Index 0..47 of the card played (see ``cards.CARDS``)."""
 
-    def token(self) -> str:
-        """Return ``P.<card>``."""
-        return f"P.{self.card}"
 
-    @classmethod
-    def from_token(cls, token: str) -> Play:
-        """Parse ``P.<card>``."""
-        (number,) = split_token(token, "P", 1)
-        return cls(parse_int(number, 0, DECK_SIZE - 1))
-
-
-class Deal(msgspec.Struct, frozen=True):
+class Deal(Chance, frozen=True):
     """Chance: the dealer of the hand and the shuffled deck, dealt one card at a time."""
 
-    dealer: int
+    TAG = "D"
+    dealer: Annotated[int, Range(0, SEATS - 1)]
     """Seat of the dealer; the first card goes to the seat on their left."""
-    deck: tuple[int, ...]
+    deck: Annotated[tuple[int, ...], Permutation(DECK_SIZE)]
     """All 48 card indexes in the order they are dealt."""
-
-    def token(self) -> str:
-        """Return ``D.<dealer>.<deck>``."""
-        return f"D.{self.dealer}.{join_ints(self.deck)}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Deal:
-        """Parse a deal, checking that the deck is a permutation of the 48 cards."""
-        dealer, deck = split_token(token, "D", 2)
-        return cls(parse_int(dealer, 0, SEATS - 1), parse_permutation(deck, DECK_SIZE))
 
     def hands(self) -> tuple[tuple[int, ...], ...]:
         """Return each seat's 16 cards, in the order received."""
@@ -67,18 +46,6 @@ class Deal(msgspec.Struct, frozen=True):
 
 
 CoinsAction = Play | Deal
-
-_DECODERS: Final[dict[str, Callable[[str], CoinsAction]]] = {
-    "P": Play.from_token,
-    "D": Deal.from_token,
-}
-
-
-def decode(token: str) -> CoinsAction:
-    """Parse any Coins action token, raising BadToken on anything malformed."""
-    if not isinstance(token, str):
-        raise BadToken()
-    decoder = _DECODERS.get(token.split(".", 1)[0])
-    if decoder is None:
-        raise BadToken()
-    return decoder(token)
+ACTIONS: Final = Actions[CoinsAction](Play, Deal)
+decode: Final = ACTIONS.decode
+"""Parse any Coins action token, raising BadToken on anything malformed."""

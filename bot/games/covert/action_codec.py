@@ -1,11 +1,10 @@
-"""The shared pieces of the Covert action codec: action targets, choice items, id checks."""
+"""The fields Covert's actions share, each declared once with the codec that writes it."""
 
 from __future__ import annotations
 
-from collections.abc import Container
-from typing import Final
+from typing import Annotated, Final
 
-from bot.engine.errors import BadToken
+from bot.engine.codec import Codes, OneOf, Range
 from bot.games.covert.data import AGENCY, CHARACTER, CODES, REGIONS, TOKENS
 from bot.games.covert.missions import MISSION
 
@@ -18,20 +17,26 @@ TARGETS: Final = (
     "DECODER",
 )
 TARGET_CODES: Final = ("CM", "MC", "AC", "MV", "SO", "DE")
-CHOICES: Final = frozenset(
-    {*AGENCY, *MISSION, *TOKENS, *CODES, *REGIONS, *CHARACTER, "deck", "A", "B"}
-)
+CIRCLES: Final = 4
+"""The first four targets are the Action Circles."""
 
-
-def source(text: str) -> str:
-    """Return an ability source (card or token id) or refuse the token."""
-    if text not in AGENCY and text not in TOKENS:
-        raise BadToken()
-    return text
-
-
-def one_of(text: str, allowed: Container[str]) -> str:
-    """Return text if allowed, else refuse the token."""
-    if text not in allowed:
-        raise BadToken()
-    return text
+Die = Annotated[int, Range(0, 4)]
+"""One of a player's five dice."""
+Agent = Annotated[int, Range(0, 2)]
+"""One of a player's three agents."""
+Tile = Annotated[int, Range(0, 11)]
+"""A position in the Cipher row."""
+Source = Annotated[str, OneOf(AGENCY, TOKENS)]
+"""What an ability is spent from: an Agency card id (``A07``) or a token id (``S13``)."""
+CardOrNone = Annotated[str, OneOf(AGENCY, "-")]
+"""An Agency card id, or ``-`` for none."""
+Target = Annotated[str, Codes(dict(zip(TARGETS, TARGET_CODES, strict=True)))]
+"""Where a die goes: an Action Circle, Spec Ops or the Decoder, written as its code."""
+Circle = Annotated[
+    str, Codes({**dict(zip(TARGETS[:CIRCLES], TARGET_CODES[:CIRCLES], strict=True)), "all": "all"})
+]
+"""An Action Circle written as its code, or ``all`` of them."""
+Choice = Annotated[
+    str, OneOf(AGENCY, MISSION, TOKENS, CODES, REGIONS, CHARACTER, ("deck", "A", "B"))
+]
+"""The answer to a sub-decision: a card, mission, token, region, code, character or deck."""

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.engine.errors import BadToken, IllegalAction, MatchOver, NotYourTurn
+from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.rng import Rng
 from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance, dispatch, setup
 from bot.games.covert import messages as say
-from bot.games.covert.actions import _DECODERS, Reroll
-from bot.games.covert.chance import CHANCE_DECODERS, HUSH_SECONDS
+from bot.games.covert.actions import ACTIONS, Reroll
+from bot.games.covert.chance import HUSH_SECONDS
 from bot.games.covert.flow import Draft
 from bot.games.covert.legal import legal, may_reroll, prompt_for, rerolls
 from bot.games.covert.placement import reroll
@@ -197,14 +197,7 @@ class CovertRules:
 
     def decode(self, token: str) -> Action:
         """Parse an action token, raising BadToken on anything malformed."""
-        if not isinstance(token, str):
-            raise BadToken()
-        head = token.split(".", 1)[0]
-        decoder = _DECODERS.get(head) or CHANCE_DECODERS.get(head)
-        if decoder is None:
-            raise BadToken()
-        action: Action = decoder(token)  # type: ignore[assignment]
-        return action
+        return ACTIONS.decode(token)
 
     def view(self, state: CovertState, seat: Seat | None) -> PublicView | PrivateView:
         """Return the public view, or a seat's private view."""

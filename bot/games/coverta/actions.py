@@ -2,129 +2,75 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, Final
+from collections.abc import Sequence
+from typing import Annotated, Final
 
-import msgspec
-
-from bot.engine.codec import (
-    BareAction,
-    join_ints,
-    parse_int,
-    parse_ints,
-    parse_permutation,
-    split_token,
-)
-from bot.engine.errors import BadToken
+from bot.engine.codec import Actions, Chance, Items, Permutation, Range, Tagged
 from bot.games.coverta.cards import DECK_SIZE, HAND_SIZE, Instruction
 
 MAX_SEAT: Final = 5
+Card = Annotated[int, Range(1, DECK_SIZE)]
+"""Number of a card."""
+SeatIndex = Annotated[int, Range(0, MAX_SEAT)]
 
 
-class Place(msgspec.Struct, frozen=True):
+class Place(Tagged, frozen=True):
     """Action A: place a card from your hand in your own row."""
 
-    card: int
-    """Number of the card placed."""
-
-    def token(self) -> str:
-        """Return ``A.<card>``."""
-        return f"A.{self.card}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Place:
-        """Parse ``A.<card>``."""
-        (card,) = split_token(token, "A", 1)
-        return cls(parse_int(card, 1, DECK_SIZE))
+    TAG = "A"
+    card: Card
 
 
-class Draw(BareAction, frozen=True):
+class Draw(Tagged, frozen=True):
     """Action B: draw the top card of the draw pile."""
 
-    TAG: ClassVar[str] = "B"
+    TAG = "B"
 
 
-class Pass(BareAction, frozen=True):
+class Pass(Tagged, frozen=True):
     """Action C: pass (only once the draw pile is empty)."""
 
-    TAG: ClassVar[str] = "C"
+    TAG = "C"
 
 
-class PlayInPlace(msgspec.Struct, frozen=True):
+class PlayInPlace(Tagged, frozen=True):
     """After a draw or a pass: try a card in an opponent's row."""
 
-    card: int
-    """Number of the card tried."""
-    target: int
+    TAG = "P"
+    card: Card
+    target: SeatIndex
     """Seat of the opponent whose place it is played in."""
 
-    def token(self) -> str:
-        """Return ``P.<card>.<seat>``."""
-        return f"P.{self.card}.{self.target}"
 
-    @classmethod
-    def from_token(cls, token: str) -> PlayInPlace:
-        """Parse ``P.<card>.<seat>``."""
-        card, target = split_token(token, "P", 2)
-        return cls(parse_int(card, 1, DECK_SIZE), parse_int(target, 0, MAX_SEAT))
-
-
-class EndTurn(BareAction, frozen=True):
+class EndTurn(Tagged, frozen=True):
     """After a draw or a pass: end the turn without playing in a place."""
 
-    TAG: ClassVar[str] = "E"
+    TAG = "E"
 
 
-class Steal(msgspec.Struct, frozen=True):
+class Steal(Tagged, frozen=True):
     """Steal variant: play a card in the place of the player whose turn it is."""
 
-    card: int
-    """Number of the card tried."""
-
-    def token(self) -> str:
-        """Return ``S.<card>``."""
-        return f"S.{self.card}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Steal:
-        """Parse ``S.<card>``."""
-        (card,) = split_token(token, "S", 1)
-        return cls(parse_int(card, 1, DECK_SIZE))
+    TAG = "S"
+    card: Card
 
 
-class Deal(msgspec.Struct, frozen=True):
+class Deal(Chance, frozen=True):
     """Chance: the dealer, the shuffled number cards and each seat's two instructions."""
 
-    dealer: int
-    """Seat of the dealer."""
-    deck: tuple[int, ...]
+    TAG = "D"
+    dealer: SeatIndex
+    deck: Annotated[tuple[int, ...], Permutation(DECK_SIZE, first=1)]
     """All 40 numbers in order: the hands (one card at a time), the start card, the pile."""
-    rule1: tuple[int, ...]
+    rule1: Annotated[tuple[int, ...], Items(Range(0, 5), distinct=True)]
     """Instruction code (0..5, group A) of each seat's rule 1."""
-    rule2: tuple[int, ...]
+    rule2: Annotated[tuple[int, ...], Items(Range(6, 11), distinct=True)]
     """Instruction code (6..11, group B) of each seat's rule 2."""
 
-    def token(self) -> str:
-        """Return ``D.<dealer>.<deck>.<rule1 codes>.<rule2 codes>``."""
-        parts = (join_ints(self.deck), join_ints(self.rule1), join_ints(self.rule2))
-        return f"D.{self.dealer}.{'.'.join(parts)}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Deal:
-        """Parse a deal, checking that it is a permutation and a proper instruction deal."""
-        dealer, deck, rule1, rule2 = split_token(token, "D", 4)
-        deal = cls(
-            parse_int(dealer, 0, MAX_SEAT),
-            parse_permutation(deck, DECK_SIZE, first=1),
-            parse_ints(rule1, 0, 5),
-            parse_ints(rule2, 6, 11),
-        )
-        seats = len(deal.rule1)
-        if seats not in HAND_SIZE or len(deal.rule2) != seats or deal.dealer >= seats:
-            raise BadToken()
-        if len(set(deal.rule1)) != seats or len(set(deal.rule2)) != seats:
-            raise BadToken()
-        return deal
+    def valid(self) -> bool:
+        """Tell whether there are two rules for each seat of a table, the dealer among them."""
+        seats = len(self.rule1)
+        return seats in HAND_SIZE and len(self.rule2) == seats and self.dealer < seats
 
     @classmethod
     def arrange(
@@ -146,45 +92,17 @@ class Deal(msgspec.Struct, frozen=True):
         return cls.from_token(cls(dealer, tuple(deck), rule1, rule2).token())
 
 
-class Handover(msgspec.Struct, frozen=True):
+class Handover(Chance, frozen=True):
     """Chance: the cards an opponent gives after a failed play in their place."""
 
-    cards: tuple[int, ...]
+    TAG = "G"
+    cards: Annotated[tuple[int, ...], Items(Range(1, DECK_SIZE), least=1, most=2, distinct=True)]
     """Numbers of the cards handed over (chosen at random from that hand)."""
-
-    def token(self) -> str:
-        """Return ``G.<cards>``."""
-        return f"G.{join_ints(self.cards)}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Handover:
-        """Parse ``G.<cards>``."""
-        (cards,) = split_token(token, "G", 1)
-        numbers = parse_ints(cards, 1, DECK_SIZE)
-        if not 1 <= len(numbers) <= 2 or len(set(numbers)) != len(numbers):
-            raise BadToken()
-        return cls(numbers)
 
 
 CovertaAction = Place | Draw | Pass | PlayInPlace | EndTurn | Steal | Deal | Handover
-
-_DECODERS: Final[dict[str, Callable[[str], CovertaAction]]] = {
-    "A": Place.from_token,
-    "B": Draw.from_token,
-    "C": Pass.from_token,
-    "P": PlayInPlace.from_token,
-    "E": EndTurn.from_token,
-    "S": Steal.from_token,
-    "D": Deal.from_token,
-    "G": Handover.from_token,
-}
-
-
-def decode(token: str) -> CovertaAction:
-    """Parse any COVERTA action token, raising BadToken on anything malformed."""
-    if not isinstance(token, str):
-        raise BadToken()
-    decoder = _DECODERS.get(token.split(".", 1)[0])
-    if decoder is None:
-        raise BadToken()
-    return decoder(token)
+ACTIONS: Final = Actions[CovertaAction](
+    Place, Draw, Pass, PlayInPlace, EndTurn, Steal, Deal, Handover
+)
+decode: Final = ACTIONS.decode
+"""Parse any COVERTA action token, raising BadToken on anything malformed."""

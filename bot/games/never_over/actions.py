@@ -8,87 +8,49 @@ can refuse it with a reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import ClassVar, Final, Literal
+from collections.abc import Sequence
+from typing import Annotated, Final, Literal
 
-import msgspec
-
-from bot.engine.codec import BareAction, join_ints, parse_distinct, parse_int, split_token
-from bot.engine.errors import BadToken
-from bot.games.never_over.cards import MAX_PACK, is_kind
+from bot.engine.codec import Actions, Chance, Codes, Items, OneOf, Range, Tagged
+from bot.games.never_over.cards import KINDS, MAX_PACK
 
 MAX_SEAT: Final = 5
 Pile = Literal["green", "red"]
+Kind = Annotated[str, OneOf(KINDS)]
+"""The kind of card played (``g3``, ``r0``)."""
+SeatIndex = Annotated[int, Range(0, MAX_SEAT)]
 
 
-def parse_kind(text: str) -> str:
-    """Return a kind of card from a token field, refusing kinds that do not exist."""
-    if not is_kind(text):
-        raise BadToken()
-    return text
-
-
-class Play(msgspec.Struct, frozen=True):
+class Play(Tagged, frozen=True):
     """Play a card of a kind from your hand onto a player's green or red pile."""
 
-    kind: str
-    """The kind of card played (``g3``, ``r0``)."""
-    owner: int
+    TAG = "P"
+    kind: Kind
+    owner: SeatIndex
     """Seat whose pile receives it."""
-    pile: Pile
-
-    def token(self) -> str:
-        """Return ``P.<kind>.<seat>.<g|r>``."""
-        return f"P.{self.kind}.{self.owner}.{self.pile[0]}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Play:
-        """Parse ``P.<kind>.<seat>.<g|r>``."""
-        kind, owner, pile = split_token(token, "P", 3)
-        piles: dict[str, Pile] = {"g": "green", "r": "red"}
-        if pile not in piles:
-            raise BadToken()
-        return cls(parse_kind(kind), parse_int(owner, 0, MAX_SEAT), piles[pile])
+    pile: Annotated[Pile, Codes({"green": "g", "red": "r"})]
 
 
-class Discard(msgspec.Struct, frozen=True):
+class Discard(Tagged, frozen=True):
     """Put a card of a kind from your hand face up on the discards."""
 
-    kind: str
-
-    def token(self) -> str:
-        """Return ``D.<kind>``."""
-        return f"D.{self.kind}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Discard:
-        """Parse ``D.<kind>``."""
-        (kind,) = split_token(token, "D", 1)
-        return cls(parse_kind(kind))
+    TAG = "D"
+    kind: Kind
 
 
-class Retire(BareAction, frozen=True):
+class Retire(Tagged, frozen=True):
     """Retire from the game: take no more turns, set your hand aside."""
 
-    TAG: ClassVar[str] = "X"
+    TAG = "X"
 
 
-class Deal(msgspec.Struct, frozen=True):
+class Deal(Chance, frozen=True):
     """Chance: the dealer of the next game and the shuffled pack, top card first."""
 
-    dealer: int
-    order: tuple[int, ...]
+    TAG = "S"
+    dealer: SeatIndex
+    order: Annotated[tuple[int, ...], Items(Range(0, MAX_PACK - 1), distinct=True)]
     """Card ids in pack order after the shuffle; the deal takes them from the front."""
-
-    def token(self) -> str:
-        """Return ``S.<dealer>.<ids>``."""
-        return f"S.{self.dealer}.{join_ints(self.order)}"
-
-    @classmethod
-    def from_token(cls, token: str) -> Deal:
-        """Parse a deal, checking that no card appears twice."""
-        dealer, order = split_token(token, "S", 2)
-        return cls(parse_int(dealer, 0, MAX_SEAT), parse_distinct(order, 0, MAX_PACK - 1))
 
     @classmethod
     def arrange(
@@ -109,20 +71,6 @@ class Deal(msgspec.Struct, frozen=True):
 
 
 NeverOverAction = Play | Discard | Retire | Deal
-
-_DECODERS: Final[dict[str, Callable[[str], NeverOverAction]]] = {
-    "P": Play.from_token,
-    "D": Discard.from_token,
-    "X": Retire.from_token,
-    "S": Deal.from_token,
-}
-
-
-def decode(token: str) -> NeverOverAction:
-    """Parse any NEVER OVER action token, raising BadToken on anything malformed."""
-    if not isinstance(token, str):
-        raise BadToken()
-    decoder = _DECODERS.get(token.split(".", 1)[0])
-    if decoder is None:
-        raise BadToken()
-    return decoder(token)
+ACTIONS: Final = Actions[NeverOverAction](Play, Discard, Retire, Deal)
+decode: Final = ACTIONS.decode
+"""Parse any NEVER OVER action token, raising BadToken on anything malformed."""

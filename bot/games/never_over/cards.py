@@ -71,11 +71,6 @@ def kind_points(kind: str) -> int:
     return int(kind[1:])
 
 
-def is_kind(text: str) -> bool:
-    """Tell whether a text names a kind of card that exists."""
-    return text in KINDS
-
-
 @cache
 def pack_cards(pack: str) -> tuple[Card, ...]:
     """Return the cards of a pack preset; ``pack_cards(p)[i].id == i``."""
