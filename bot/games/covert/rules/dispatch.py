@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.errors import IllegalAction
-from bot.games.covert import codes, moves, placement, reactions, resolution, setup
 from bot.games.covert import messages as say
 from bot.games.covert.actions import (
     Accept,
@@ -26,8 +25,9 @@ from bot.games.covert.actions import (
 )
 from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
 from bot.games.covert.flow import Draft, spy_seat
+from bot.games.covert.rules import codes, moves, placement, reactions, resolution, setup
+from bot.games.covert.rules.turns import settle
 from bot.games.covert.state import Prompt
-from bot.games.covert.turns import settle
 
 __all__ = ["chance", "player", "settle"]
 

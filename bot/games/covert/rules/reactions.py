@@ -5,7 +5,6 @@ from __future__ import annotations
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
-from bot.games.covert.codes import choose_claim, code_breaker, draw_code
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
     Draft,
@@ -21,10 +20,11 @@ from bot.games.covert.flow import (
     take_top,
     without,
 )
-from bot.games.covert.moves import start_moving
-from bot.games.covert.placement import quartermaster, sneak_attack
-from bot.games.covert.resolution import controller_keep
-from bot.games.covert.setup import keep_missions, pick_character
+from bot.games.covert.rules.codes import choose_claim, code_breaker, draw_code
+from bot.games.covert.rules.moves import start_moving
+from bot.games.covert.rules.placement import quartermaster, sneak_attack
+from bot.games.covert.rules.resolution import controller_keep
+from bot.games.covert.rules.setup import keep_missions, pick_character
 from bot.games.covert.state import CovertState, Prompt, Spy
 
 
