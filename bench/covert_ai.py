@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bench.duel import Duel, play
 from bot.games.covert.ai import RandomPolicy
-from bot.games.covert.planner import PlannerPolicy
+from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.rules import CovertRules
 
 

@@ -19,7 +19,7 @@ from collections import Counter
 
 from bot.engine import CHANCE, GameError, Match, may_act
 from bot.games.covert.ai import RandomPolicy
-from bot.games.covert.planner import PlannerPolicy
+from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.discord_ui.config_commands import ConfigGroup
 from bot.discord_ui.controller import Controller, as_send
 from bot.discord_ui.match_commands import MatchGroup
-from bot.discord_ui.payloads import table_payload
+from bot.discord_ui.payloads import rules_payload
 from bot.discord_ui.player_commands import player_commands
 from bot.engine import GameModule, Registry
 
@@ -42,9 +42,7 @@ def game_group(module: GameModule, ui: Controller) -> app_commands.Group:
     group.add_command(_start_command(module, ui))
 
     async def rules(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(
-            ephemeral=True, **as_send(ui.rules_payload(module, 0))
-        )
+        await interaction.response.send_message(ephemeral=True, **as_send(rules_payload(module, 0)))
 
     group.add_command(
         app_commands.Command(name="rules", description=f"How to play {spec.title}", callback=rules)
@@ -82,4 +80,4 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     )
 
 
-__all__ = ["MatchGroup", "register_commands", "table_payload"]
+__all__ = ["MatchGroup", "register_commands"]

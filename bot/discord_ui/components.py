@@ -3,20 +3,23 @@
 A custom_id carries only what the clicking member may see: the match id, the
 version the view was drawn at and a public action token, or (on a member's
 own private view) a token naming that member's own cards.
+
+Each class here both writes its custom_id (the payloads put it on a message)
+and reads it back when clicked (discord.py matches the template). A click is
+handed to the running bot's controller, found on the interaction's client, so
+this module never imports the controller: handlers -> controller -> payloads ->
+components is the one direction.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.discord_ui.render import layout_choices, style_of
 from bot.engine import Button, Screen, Select
-
-if TYPE_CHECKING:
-    from bot.discord_ui.controller import Controller
 
 _ID = r"(?P<m>[0-9]{1,9})"
 _VER = r"(?P<v>[0-9]{1,6})"
@@ -24,9 +27,30 @@ _TOKEN = r"(?P<t>[A-Za-z0-9_.,+\-]{0,80})"
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 
 
-def controller(interaction: discord.Interaction) -> Controller:
+class ClickHandlers(Protocol):
+    """What a click on one of these components is handed to (the bot's controller)."""
+
+    async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        """Join / Leave / Add AI / Start / Cancel / a seat option on a lobby."""
+
+    async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
+        """My hand: the clicker's own private view."""
+
+    async def on_target(
+        self, interaction: discord.Interaction, match_id: int, version: int | None, target: str
+    ) -> None:
+        """An action to submit ("a.<token>") or a step of a choice to show ("p.<step>")."""
+
+    async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """Rematch on a finished table."""
+
+    async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
+        """Another page of a rules summary."""
+
+
+def controller(interaction: discord.Interaction) -> ClickHandlers:
     """Return the controller of the bot that received the interaction."""
-    ctrl: Controller = cast(Any, interaction.client).controller
+    ctrl: ClickHandlers = cast(Any, interaction.client).controller
     return ctrl
 
 

@@ -24,9 +24,9 @@ from bot.app.matches import MatchService
 from bot.app.moderation import ModerationService
 from bot.app.stats import StatsService
 from bot.discord_ui import messages
-from bot.discord_ui.payloads import lobby_payload, private_payload, table_payload
+from bot.discord_ui.components import ClickHandlers
+from bot.discord_ui.payloads import lobby_payload, private_payload, rules_payload, table_payload
 from bot.discord_ui.perms import is_moderator
-from bot.discord_ui.render import embed_of, files_of
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
 
 log = logging.getLogger(__name__)
@@ -80,7 +80,7 @@ def as_send(payload: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-class Controller:
+class Controller(ClickHandlers):
     """Interaction handlers shared by commands and components."""
 
     def __init__(
@@ -322,24 +322,7 @@ class Controller:
         if game not in self.registry:
             await self.reply_error(interaction, "I don't know that game.")
             return
-        await interaction.response.edit_message(**self.rules_payload(self.registry.get(game), page))
-
-    def rules_payload(self, module: GameModule, page: int) -> dict[str, Any]:
-        """Render one page of a rules summary with Previous / Next buttons."""
-        from bot.discord_ui.components import RulesPageButton
-
-        pages = module.presenter.rules_pages()
-        page = max(0, min(page, len(pages) - 1))
-        screen = pages[page]
-        view = discord.ui.View(timeout=None)
-        key = module.spec.key
-        if page > 0:
-            view.add_item(RulesPageButton(key, page - 1, "Previous"))
-        if page < len(pages) - 1:
-            view.add_item(RulesPageButton(key, page + 1, "Next"))
-        embed = embed_of(screen, escape=False)
-        embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
-        return {"embed": embed, "view": view, "attachments": files_of(screen)}
+        await interaction.response.edit_message(**rules_payload(self.registry.get(game), page))
 
     # ------------------------------------------------------------------ tables
     async def table(self, match_id: int) -> dict[str, Any]:

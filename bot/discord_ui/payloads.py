@@ -1,4 +1,4 @@
-"""Message payloads for lobbies, tables and private views."""
+"""Message payloads for lobbies, tables, private views and rules pages."""
 
 from __future__ import annotations
 
@@ -12,10 +12,16 @@ from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
 from bot.app.stats import final_ranks, player_key
 from bot.discord_ui import messages
-from bot.discord_ui.components import HandButton, LobbyButton, SimpleButton, choices_view
+from bot.discord_ui.components import (
+    HandButton,
+    LobbyButton,
+    RulesPageButton,
+    SimpleButton,
+    choices_view,
+)
 from bot.discord_ui.render import embed_of, files_of
 from bot.discord_ui.text import name, safe_text
-from bot.engine import Outcome
+from bot.engine import GameModule, Outcome
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -141,3 +147,19 @@ def private_payload(
         "attachments": files_of(info.screen),
         "view": choices_view(info.match_id, info.version, info.screen, refresh=True),
     }
+
+
+def rules_payload(module: GameModule, page: int) -> dict[str, Any]:
+    """Render one page of a rules summary with Previous / Next buttons."""
+    pages = module.presenter.rules_pages()
+    page = max(0, min(page, len(pages) - 1))
+    screen = pages[page]
+    view = discord.ui.View(timeout=None)
+    key = module.spec.key
+    if page > 0:
+        view.add_item(RulesPageButton(key, page - 1, "Previous"))
+    if page < len(pages) - 1:
+        view.add_item(RulesPageButton(key, page + 1, "Next"))
+    embed = embed_of(screen, escape=False)
+    embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    return {"embed": embed, "view": view, "attachments": files_of(screen)}

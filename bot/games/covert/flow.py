@@ -81,6 +81,40 @@ def mission_limit(state: CovertState, seat: int) -> int:
     return MISSION_LIMIT + 1 if controller else MISSION_LIMIT
 
 
+def spy_seat(state: CovertState) -> int | None:
+    """Return the next seat that may react to the Espionage event, if any."""
+    spy = state.spy
+    if spy is None:
+        return None
+    takeable = [c for c in spy.cards if c in state.agency_discard]
+    for seat in spy.queue:
+        if seat in state.spy_never:
+            continue
+        if takeable and state.players[seat].sources("ESPIONAGE", state.fresh):
+            return seat
+    return None
+
+
+def first_seats(state: CovertState) -> list[int]:
+    """Return the seats eligible in the open First window, in turn order."""
+    window = state.window
+    if window is None:
+        return []
+    found = []
+    for seat in state.order():
+        p = state.players[seat]
+        if seat in window.declined or seat in state.first_never:
+            continue
+        if not p.sources("FIRST", state.fresh):
+            continue
+        if state.phase == "codes" and (p.broke or p.turn_token == 1):
+            continue
+        if state.phase == "resolution" and not p.circle_dice():
+            continue
+        found.append(seat)
+    return found
+
+
 def gain_card(d: Draft, seat: int, card: str) -> None:
     """Put an Agency card in a hand and enforce the hand limit (not in the final step, 5.2)."""
     p = d.player(seat, hand=(*d.state.players[seat].hand, card))

@@ -16,9 +16,8 @@ from bot.games.covert.data import (
     CodeCard,
     SpecOpsToken,
 )
-from bot.games.covert.flow import agency_limit, mission_limit
+from bot.games.covert.flow import agency_limit, first_seats, mission_limit, spy_seat
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.reactions import first_seats, spy_seat
 from bot.games.covert.state import CovertState, Die, Moving, Turn
 
 

@@ -8,7 +8,7 @@ import msgspec
 
 from bot.games.covert.actions import DECLINE, END, Complete
 from bot.games.covert.ai import POLICIES
-from bot.games.covert.scoring import ranks
+from bot.games.covert.rules.scoring import ranks
 from bot.games.covert.state import CovertState
 from tests.games.covert.support import RULES
 from tests.games.covert.test_edges import edit, play, resolving, tokens

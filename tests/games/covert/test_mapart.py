@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from bot.games.covert import data
-from bot.games.covert import mapgeometry as geo
-from bot.games.covert.mapart import (
+from bot.games.covert.map import geometry as geo
+from bot.games.covert.map.art import (
     BoardPicture,
     Die,
     Piece,
@@ -21,7 +21,7 @@ from bot.games.covert.mapart import (
     piece_sprites,
     tray_slots,
 )
-from bot.games.covert.mappieces import STYLES, TILE_FACE
+from bot.games.covert.map.pieces import STYLES, TILE_FACE
 from bot.games.covert.missions import MISSION
 from tests.support import images
 

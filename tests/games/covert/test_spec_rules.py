@@ -279,7 +279,7 @@ def test_7_5_concealed_first_window_waits_even_with_nobody_eligible() -> None:
 def test_rules_text_says_what_the_code_does() -> None:
     """/covert rules: no round cap unless the host sets one; Reroll on anyone's turn; the
     turn stays open after a placement; the options are named as the spec names them."""
-    from bot.games.covert.guide import PAGES
+    from bot.games.covert.present.guide import PAGES
     from bot.games.covert.rules import SPEC
 
     text = "\n".join(body for _, body in PAGES)

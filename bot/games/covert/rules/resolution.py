@@ -15,8 +15,8 @@ from bot.games.covert.flow import (
     use_cards,
     without,
 )
-from bot.games.covert.moves import start_moving
-from bot.games.covert.payments import valid
+from bot.games.covert.rules.moves import start_moving
+from bot.games.covert.rules.payments import valid
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
 
 

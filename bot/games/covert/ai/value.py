@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.games.covert.ai.plan import Holdings, Plan, cost, icons, plan, satisfies, worth
 from bot.games.covert.data import AgencyCard
 from bot.games.covert.missions import Mission
-from bot.games.covert.planner_plan import Holdings, Plan, cost, icons, plan, satisfies, worth
 from bot.games.covert.views import PrivateView
 
 ABILITY_VALUE: Final = {

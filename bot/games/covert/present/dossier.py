@@ -39,11 +39,11 @@ from bot.games.covert.data import (
     TOKENS,
     WINDOWS,
 )
-from bot.games.covert.labels import label
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.payments import missing
+from bot.games.covert.present.labels import label
+from bot.games.covert.present.table import card_line, mission_line
+from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
-from bot.games.covert.table import card_line, mission_line
 from bot.games.covert.views import PrivateView
 
 Choice = Button | Select

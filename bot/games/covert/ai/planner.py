@@ -1,22 +1,22 @@
 """Covert planner: an AI that works towards completing its Missions, from its seat's view only.
 
-For every Mission in hand it makes a plan (``planner_plan``): which cards pay the
+For every Mission in hand it makes a plan (``plan``): which cards pay the
 equipment, which agents walk or fly to the city and region, what is still missing
 and about how many dice the rest costs; Missions are ranked by value per die.
 
-- Phase I (``planner_place``): dice go where the best plans need them: Complete
+- Phase I (``place``): dice go where the best plans need them: Complete
   Mission when a Mission can be finished this round, Movement for the longest
   walk, Agency Cards for missing equipment, Mission Cards when the hand runs
   short, the Decoder when a face breaks a code; spare dice draw Special
   Operations tokens. A +1/−1 is spent only when it opens a clearly better space.
-- Phase II (``planner_codes``): it searches its swaps (and a Code Breaker when one
+- Phase II (``codes``): it searches its swaps (and a Code Breaker when one
   more swap breaks one more code) and lays Decoder dice to claim the most codes.
-- Phase III (``planner_act``): it takes a missing card, walks agents towards their
+- Phase III (``act``): it takes a missing card, walks agents towards their
   goals, completes the best payable Mission (flying first when only a flight is
   missing), takes the most promising Mission, and forfeits only dice that cannot
-  help. In the final step (``planner_final``) it completes its best payable
+  help. In the final step (``final``) it completes its best payable
   Mission, flying or spending a Move ×3 first when that is what it takes.
-- Sub-decisions and reactions (``planner_choice``): it keeps the most promising
+- Sub-decisions and reactions (``choice``): it keeps the most promising
   Missions and cards, and declines Espionage and First unless they clearly pay;
   a seat that timed out (``must_act``) always declines, as section 7.4 asks.
 
@@ -33,12 +33,12 @@ from typing import Any
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.covert.actions import DECLINE, HALT, Step
-from bot.games.covert.planner_act import act, after_action, boost, step
-from bot.games.covert.planner_choice import prompt, react
-from bot.games.covert.planner_codes import codes_turn
-from bot.games.covert.planner_final import by_move_points, final
-from bot.games.covert.planner_place import place
-from bot.games.covert.planner_plan import Holdings, ranked
+from bot.games.covert.ai.act import act, after_action, boost, step
+from bot.games.covert.ai.choice import prompt, react
+from bot.games.covert.ai.codes import codes_turn
+from bot.games.covert.ai.final import by_move_points, final
+from bot.games.covert.ai.place import place
+from bot.games.covert.ai.plan import Holdings, ranked
 from bot.games.covert.views import PrivateView
 
 

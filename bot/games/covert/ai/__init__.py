@@ -1,6 +1,6 @@
 """Covert AI levels: the planner (default), a legal-random player, and the stand-in.
 
-The planner (``planner.py``) works towards the Missions it holds. The stand-in
+The planner (``ai.planner``) works towards the Missions it holds. The stand-in
 plays each prompt's timeout default, which the legal actions list first (pass,
 finish, forfeit all, keep the first card ...): it is the game's timeout policy,
 so a member whose timer runs out gets the defaults of section 7.5, and
@@ -25,7 +25,7 @@ from bot.games.covert.actions import (
     Forfeit,
     Reroll,
 )
-from bot.games.covert.planner import PlannerPolicy
+from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.views import Pending, PrivateView
 
 

@@ -14,15 +14,15 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.rng import Rng
 from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
-from bot.games.covert import chance, dispatch, setup
+from bot.games.covert import chance
 from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll
 from bot.games.covert.chance import HUSH_SECONDS
-from bot.games.covert.flow import Draft
-from bot.games.covert.legal import legal, may_reroll, prompt_for, rerolls
-from bot.games.covert.placement import reroll
-from bot.games.covert.reactions import first_seats, spy_seat
-from bot.games.covert.scoring import outcome
+from bot.games.covert.flow import Draft, first_seats, spy_seat
+from bot.games.covert.rules import dispatch, setup
+from bot.games.covert.rules.legal import legal, may_reroll, prompt_for, rerolls
+from bot.games.covert.rules.placement import reroll
+from bot.games.covert.rules.scoring import outcome
 from bot.games.covert.state import CovertState
 from bot.games.covert.views import PrivateView, PublicView, hidden, private_view, public_view
 

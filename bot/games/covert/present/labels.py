@@ -38,7 +38,7 @@ from bot.games.covert.data import (
 )
 from bot.games.covert.messages import target
 from bot.games.covert.missions import MISSION
-from bot.games.covert.table import card_line, mission_line
+from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.views import PrivateView
 
 SIMPLE_LABELS = {

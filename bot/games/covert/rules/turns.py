@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from bot.games.covert import messages as say
 from bot.games.covert.actions import END, Reroll
-from bot.games.covert.codes import draw_code
 from bot.games.covert.data import CIRCLES, REGIONS
-from bot.games.covert.flow import Draft, begin_turn, conceal, refill_spaces
-from bot.games.covert.legal import turn_actions
-from bot.games.covert.reactions import first_seats, free_options, spy_seat
+from bot.games.covert.flow import Draft, begin_turn, conceal, first_seats, refill_spaces, spy_seat
+from bot.games.covert.rules.codes import draw_code
+from bot.games.covert.rules.legal import turn_actions
+from bot.games.covert.rules.reactions import free_options
 from bot.games.covert.state import CovertState, Die, Window
 
 

@@ -30,14 +30,15 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
-from bot.games.covert.codes import decoder_dice, legal_swaps
 from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS, SPEC_OPS
+from bot.games.covert.flow import first_seats, spy_seat
 from bot.games.covert.missions import MISSION
-from bot.games.covert.moves import can_step
-from bot.games.covert.payments import payments
-from bot.games.covert.placement import can_place, targets
-from bot.games.covert.reactions import first_seats, free_options, free_turn, search_open, spy_seat
-from bot.games.covert.resolution import agency_choices, dice_on
+from bot.games.covert.rules.codes import decoder_dice, legal_swaps
+from bot.games.covert.rules.moves import can_step
+from bot.games.covert.rules.payments import payments
+from bot.games.covert.rules.placement import can_place, targets
+from bot.games.covert.rules.reactions import free_options, free_turn, search_open
+from bot.games.covert.rules.resolution import agency_choices, dice_on
 from bot.games.covert.state import CovertState, Prompt, Turn
 
 

@@ -25,10 +25,10 @@ from bot.games.covert.actions import (
     TakeMission,
     Use,
 )
+from bot.games.covert.ai.plan import DIST, Holdings, Plan, plan, worth
+from bot.games.covert.ai.value import DECK_MISSION, card_value, mission_rate
 from bot.games.covert.data import AGENCY, CITIES, CODES, REGIONS
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.planner_plan import DIST, Holdings, Plan, plan, worth
-from bot.games.covert.planner_value import DECK_MISSION, card_value, mission_rate
 from bot.games.covert.views import PrivateView
 
 KEYS = tuple(c.key for c in CITIES)

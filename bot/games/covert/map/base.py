@@ -15,8 +15,8 @@ from PIL import Image, ImageDraw
 from bot.draw.canvas import RGB
 from bot.draw.text import font
 from bot.games.covert import data
-from bot.games.covert import mapgeometry as geo
-from bot.games.covert.mappieces import mix
+from bot.games.covert.map import geometry as geo
+from bot.games.covert.map.pieces import mix
 
 SUPERSAMPLE: Final = 2
 SEA: RGB = (27, 36, 54)

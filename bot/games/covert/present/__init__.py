@@ -1,6 +1,6 @@
 """Covert presenter: the public table and a seat's private dossier as Discord-free screens.
 
-Text first. When the board-art module ``mapart`` is available, the table also
+Text first. When the board-art module ``map.art`` is available, the table also
 carries a picture of the map drawn from a plain description of the board.
 """
 
@@ -11,9 +11,14 @@ from typing import Final
 
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
-from bot.games.covert import guide
-from bot.games.covert.dossier import DISCARD_STEP, discard_body, dossier_body, dossier_choices
-from bot.games.covert.table import board_text, table_body
+from bot.games.covert.present import guide
+from bot.games.covert.present.dossier import (
+    DISCARD_STEP,
+    discard_body,
+    dossier_body,
+    dossier_choices,
+)
+from bot.games.covert.present.table import board_text, table_body
 from bot.games.covert.views import PrivateView, PublicView
 
 COLOUR: Final = 0x34495E
@@ -61,7 +66,7 @@ class CovertPresenter:
 
 def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, str]:
     """Draw the map with the board-art module, imported only when an image is wanted."""
-    from bot.games.covert.picture import board_png
+    from bot.games.covert.map.picture import board_png
 
     when = f"round {view.round}" if view.round else "setting up"
     alt = f"Map of Europe with agents and Intel cubes, {when}; details in the text."

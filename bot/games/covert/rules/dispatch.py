@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.errors import IllegalAction
-from bot.games.covert import codes, moves, placement, reactions, resolution, setup
 from bot.games.covert import messages as say
 from bot.games.covert.actions import (
     Accept,
@@ -25,9 +24,10 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
-from bot.games.covert.flow import Draft
+from bot.games.covert.flow import Draft, spy_seat
+from bot.games.covert.rules import codes, moves, placement, reactions, resolution, setup
+from bot.games.covert.rules.turns import settle
 from bot.games.covert.state import Prompt
-from bot.games.covert.turns import settle
 
 __all__ = ["chance", "player", "settle"]
 
@@ -97,7 +97,7 @@ def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
         reactions.react(d, seat, action)
     elif isinstance(action, Simple) and action.kind == "decline":
         reactions.decline(d, seat)
-    elif s.spy is not None and reactions.spy_seat(s) is not None:
+    elif s.spy is not None and spy_seat(s) is not None:
         raise IllegalAction(say.WAIT_REACTIONS)
     elif isinstance(action, Step):
         moves.step(d, seat, action)

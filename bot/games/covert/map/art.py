@@ -2,7 +2,7 @@
 
 The presenter describes what is public in a ``BoardPicture`` and calls
 ``board_png``. The map and the empty frames come from a cached base layer
-(``mapbase``); only the pieces, dice and labels are drawn per call.
+(``base``); only the pieces, dice and labels are drawn per call.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from bot.draw.canvas import png
 from bot.draw.text import draw_text, font
 from bot.draw.text import fit as fit_text
 from bot.games.covert import data
-from bot.games.covert import mapgeometry as geo
-from bot.games.covert import mappieces as sprites
-from bot.games.covert.mapbase import FRAME, INK, INK_DIM, SEA, base_image
+from bot.games.covert.map import geometry as geo
+from bot.games.covert.map import pieces as sprites
+from bot.games.covert.map.base import FRAME, INK, INK_DIM, SEA, base_image
 from bot.games.covert.missions import Mission
 
 CARD_TEXT, MISSION_TEXT = 19, 17

@@ -5,24 +5,26 @@ from __future__ import annotations
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
-from bot.games.covert.codes import choose_claim, code_breaker, draw_code
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
     Draft,
     agency_limit,
     discard_cards,
+    first_seats,
     gain_card,
     gain_mission,
     mission_limit,
     spend,
+    spy_seat,
     take_space,
     take_top,
     without,
 )
-from bot.games.covert.moves import start_moving
-from bot.games.covert.placement import quartermaster, sneak_attack
-from bot.games.covert.resolution import controller_keep
-from bot.games.covert.setup import keep_missions, pick_character
+from bot.games.covert.rules.codes import choose_claim, code_breaker, draw_code
+from bot.games.covert.rules.moves import start_moving
+from bot.games.covert.rules.placement import quartermaster, sneak_attack
+from bot.games.covert.rules.resolution import controller_keep
+from bot.games.covert.rules.setup import keep_missions, pick_character
 from bot.games.covert.state import CovertState, Prompt, Spy
 
 
@@ -91,20 +93,6 @@ def look(d: Draft, seat: int, deck: str) -> None:
     d.ask(Prompt("search", seat, cards, deck))
 
 
-def spy_seat(state: CovertState) -> int | None:
-    """Return the next seat that may react to the Espionage event, if any."""
-    spy = state.spy
-    if spy is None:
-        return None
-    takeable = [c for c in spy.cards if c in state.agency_discard]
-    for seat in spy.queue:
-        if seat in state.spy_never:
-            continue
-        if takeable and state.players[seat].sources("ESPIONAGE", state.fresh):
-            return seat
-    return None
-
-
 def react(d: Draft, seat: int, action: Accept) -> None:
     """Answer the open Espionage event or First window by spending a source."""
     if d.state.spy is not None:
@@ -139,26 +127,6 @@ def pass_spy(d: Draft, seat: int) -> None:
     assert spy is not None
     queue = spy.queue[spy.queue.index(seat) + 1 :]
     d.update(spy=Spy(spy.cards, queue) if queue else None)
-
-
-def first_seats(state: CovertState) -> list[int]:
-    """Return the seats eligible in the open First window, in turn order."""
-    window = state.window
-    if window is None:
-        return []
-    found = []
-    for seat in state.order():
-        p = state.players[seat]
-        if seat in window.declined or seat in state.first_never:
-            continue
-        if not p.sources("FIRST", state.fresh):
-            continue
-        if state.phase == "codes" and (p.broke or p.turn_token == 1):
-            continue
-        if state.phase == "resolution" and not p.circle_dice():
-            continue
-        found.append(seat)
-    return found
 
 
 def first_accept(d: Draft, seat: int, action: Accept) -> None:

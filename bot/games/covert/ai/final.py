@@ -11,9 +11,9 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Action
 from bot.games.covert.actions import END, Use
+from bot.games.covert.ai.act import best_complete, finishing_flight, flight_to_finish
+from bot.games.covert.ai.plan import Holdings, Plan, worth
 from bot.games.covert.data import AGENCY, TOKENS
-from bot.games.covert.planner_act import best_complete, finishing_flight, flight_to_finish
-from bot.games.covert.planner_plan import Holdings, Plan, worth
 from bot.games.covert.views import PrivateView
 
 MOVE_POINTS = 3

@@ -6,11 +6,11 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Action
 from bot.games.covert.actions import DECLINE, Accept, Choose
+from bot.games.covert.ai.codes import search
+from bot.games.covert.ai.plan import Holdings, Plan
+from bot.games.covert.ai.value import ABILITY_VALUE, card_value, cheapest, mission_order
 from bot.games.covert.data import AGENCY, CODES, DECODER, REGIONS, SWAPS, TOKENS
 from bot.games.covert.missions import MISSION
-from bot.games.covert.planner_codes import search
-from bot.games.covert.planner_plan import Holdings, Plan
-from bot.games.covert.planner_value import ABILITY_VALUE, card_value, cheapest, mission_order
 from bot.games.covert.views import PrivateView
 
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from bot.engine.rules import Action
 from bot.games.covert.actions import END, PASS, Adjust, Place, Reroll, Use
+from bot.games.covert.ai.codes import face_gains
+from bot.games.covert.ai.plan import Holdings, Plan, card_dice, cost, worth
+from bot.games.covert.ai.value import card_value, mission_rate
 from bot.games.covert.data import CIRCLES, DECODER, SPEC_OPS, TOKENS
-from bot.games.covert.planner_codes import face_gains
-from bot.games.covert.planner_plan import Holdings, Plan, card_dice, cost, worth
-from bot.games.covert.planner_value import card_value, mission_rate
 from bot.games.covert.views import PrivateView
 
 TARGETS = (*CIRCLES, SPEC_OPS, DECODER)
