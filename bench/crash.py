@@ -112,8 +112,8 @@ def kill_in_a_group_commit(rng: random.Random, marker: Path) -> None:
     """Make this process SIGKILL itself inside a group commit of several appends.
 
     After a random number of committed batches, the next batch holding two or
-    more appends is applied (every savepoint released) and the process dies just
-    before its COMMIT, so those appends' submits are never acknowledged.
+    more writes is applied (set-wise, or unit by unit after a failure) and the
+    process dies just before its COMMIT, so none of those submits is acknowledged.
     """
     countdown = [rng.randrange(5, 60)]
 

@@ -1,12 +1,16 @@
 """Group commit: one writer per database puts the pending writes of many matches in one commit.
 
 A caller hands the writer a unit of work, a plain function of a SQLAlchemy Core
-`Connection`, and waits. The writer takes everything pending, runs each unit
-inside its own SAVEPOINT of one write transaction (BEGIN IMMEDIATE on SQLite),
-commits once, and only then answers every caller: an answer means the write is
-durable, exactly as with one transaction per write.
+`Connection`, and waits. The writer takes everything pending, runs it in one
+write transaction (BEGIN IMMEDIATE on SQLite), commits once, and only then
+answers every caller: an answer means the write is durable, exactly as with
+one transaction per write.
 
-A unit that raises rolls back its own savepoint and gets its own exception
+Units run together first: a kind of unit that knows how (an append) writes the
+whole batch in a few set-based statements, refusing a stale version as an
+answer rather than an exception. If anything raises, the transaction is rolled
+back and the batch runs again with each unit inside its own SAVEPOINT: a unit
+that raises rolls back its savepoint and gets its own exception
 (ConcurrencyConflict, NotFound); the others commit. A unit that failed on a
 database error (a deadlock, a lock timeout) and a whole batch whose BEGIN or
 COMMIT failed are tried again, each unit alone in its own transaction.
@@ -157,8 +161,22 @@ def _read_on(engine: Engine, work: Callable[[Connection], T]) -> T:
 
 
 def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
-    """Run the units in one transaction, each in a savepoint when there are several."""
-    outcomes: list[tuple[bool, Any]] = []
+    """Run the units in one transaction: together if they can, else each in a savepoint.
+
+    Several units first run together (see `_together`): appends as a handful of
+    set-based statements for the whole batch. If anything raises there, the
+    transaction is rolled back and the units run again, each in its own
+    savepoint, so that only the units at fault fail.
+    """
+    if len(units) > 1:
+        transaction = connection.begin()
+        try:
+            outcomes = _together(connection, units)
+        except Exception:
+            transaction.rollback()
+        else:
+            return _commit_with(transaction, outcomes)
+    outcomes = []
     transaction = connection.begin()
     try:
         if len(units) == 1:
@@ -178,14 +196,47 @@ def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
                 else:
                     savepoint.commit()
                     outcomes.append((True, value))
+    except BaseException:
+        if transaction.is_active:
+            transaction.rollback()
+        raise
+    return _commit_with(transaction, outcomes)
+
+
+def _commit_with(transaction: Any, outcomes: list[tuple[bool, Any]]) -> list[tuple[bool, Any]]:
+    """Commit (the crash test's hook runs just before); roll back if that fails."""
+    try:
         if before_commit is not None:
-            before_commit(len(units))
+            before_commit(len(outcomes))
         transaction.commit()
     except BaseException:
         if transaction.is_active:
             transaction.rollback()
         raise
     return outcomes
+
+
+def _together(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
+    """Run units without savepoints; units of one kind that know how go in one call.
+
+    A unit with a `together` attribute is a static function of the connection and
+    a list of such units that returns one outcome per unit: refusals it found
+    before writing anything (a stale version) are outcomes; any exception means
+    the batch must run again unit by unit.
+    """
+    outcomes: list[tuple[bool, Any] | None] = [None] * len(units)
+    kinds: dict[Any, list[int]] = {}
+    for index, unit in enumerate(units):
+        together = getattr(unit, "together", None)
+        if together is None:
+            outcomes[index] = (True, unit(connection))
+        else:
+            kinds.setdefault(together, []).append(index)
+    for together, indexes in kinds.items():
+        found = together(connection, [units[i] for i in indexes])
+        for index, outcome in zip(indexes, found, strict=True):
+            outcomes[index] = outcome
+    return [outcome for outcome in outcomes if outcome is not None]
 
 
 def _classify(exc: Exception) -> Exception:

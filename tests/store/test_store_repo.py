@@ -314,6 +314,46 @@ async def test_a_group_commit_fails_only_the_append_at_fault(store: Store) -> No
         assert await store.matches.version_of(match_id) == 1
 
 
+async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_append(
+    store: Store,
+) -> None:
+    """An append that raises after its version moved (a seat that does not exist) is undone
+    alone: the batch runs again append by append, and the others commit with their steps,
+    columns and snapshots."""
+    ids = [await new_match(store) for _ in range(4)]
+    for match_id in ids:
+        await store.matches.set_seats(match_id, [(0, HOST, None, "Host")])
+    writer = writer_for(store.engine)
+    before = writer.batches
+    done = await asyncio.gather(
+        *(
+            store.matches.append_events(
+                m,
+                0,
+                [step(1), step(2)],
+                values={"ai_to_act": True} if i % 2 else {"paused": True},
+                seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
+                snapshot=b"{}" if i == 3 else None,
+            )
+            for i, m in enumerate(ids)
+        ),
+        return_exceptions=True,
+    )
+    assert writer.batches == before + 1  # still one commit for the three that stand
+    assert isinstance(done[1], NotFound)
+    assert [done[i] for i in (0, 2, 3)] == [2, 2, 2]
+    assert [e.seq for e in await store.matches.load_events(ids[1])] == []
+    assert await store.matches.version_of(ids[1]) == 0
+    for i in (0, 2, 3):
+        row = await store.matches.get_match(ids[i])
+        assert row is not None and row.version == 2
+        assert (row.ai_to_act, row.paused) == ((True, False) if i % 2 else (False, True))
+        assert [s.timeouts for s in await store.matches.get_seats(ids[i])] == [2]
+        assert [e.seq for e in await store.matches.load_events(ids[i])] == [1, 2]
+    assert await store.matches.latest_snapshot(ids[3]) == (2, b"{}")
+    assert await store.matches.latest_snapshot(ids[0]) is None
+
+
 async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:
     """load_match: the row, seats, newest snapshot, the log after it and the last moves."""
     match_id = await new_match(store, status="active")
