@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import Callable
@@ -107,8 +108,7 @@ class LobbyService:
         resolved = module.spec.resolve_options(options, seats=1)
 
         def room(in_guild: int, in_channel: int) -> None:
-            if guild_id is not None:
-                self._refuse_if_full(config, in_guild, in_channel)
+            self._refuse_if_full(config, in_guild, in_channel)
 
         row, seats = await self.repo.open_lobby(
             guild_id=guild_id,
@@ -122,7 +122,7 @@ class LobbyService:
             turn_seconds=config.turn_seconds(pacing),
             turn_deadline=self._expiry(config),
             seats=[(0, host[0], None, host[1])],
-            room=room,
+            room=None if guild_id is None else room,  # a DM match has no limits
         )
         log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
@@ -251,7 +251,8 @@ class LobbyService:
             except NotFound:
                 raise MatchNotFound() from None
         self.matches.kick(match_id)
-        return LobbyInfo(row=live.row, module=live.module, seats=live.seats)
+        row = dataclasses.replace(live.row, version=live.version)  # the live row keeps 0
+        return LobbyInfo(row=row, module=live.module, seats=live.seats)
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> LobbyInfo:
         """Close the lobby without playing (host or moderator)."""
