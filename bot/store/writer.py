@@ -41,8 +41,9 @@ Work = Callable[[Connection], Any]
 MAX_BATCH: Final = 256
 """Most units in one transaction."""
 
-before_commit: Callable[[int], None] | None = None
-"""Called with the batch size just before each COMMIT (the crash test kills the process here)."""
+before_commit: Callable[[int, bool], None] | None = None
+"""Called just before each COMMIT with the batch size and whether its units were written
+together (set-wise) rather than one by one; the crash test kills the process here."""
 
 
 class _Retry(Exception):
@@ -175,7 +176,7 @@ def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
         except Exception:
             transaction.rollback()
         else:
-            return _commit_with(transaction, outcomes)
+            return _commit_with(transaction, outcomes, together=True)
     outcomes = []
     transaction = connection.begin()
     try:
@@ -203,11 +204,13 @@ def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
     return _commit_with(transaction, outcomes)
 
 
-def _commit_with(transaction: Any, outcomes: list[tuple[bool, Any]]) -> list[tuple[bool, Any]]:
+def _commit_with(
+    transaction: Any, outcomes: list[tuple[bool, Any]], *, together: bool = False
+) -> list[tuple[bool, Any]]:
     """Commit (the crash test's hook runs just before); roll back if that fails."""
     try:
         if before_commit is not None:
-            before_commit(len(outcomes))
+            before_commit(len(outcomes), together)
         transaction.commit()
     except BaseException:
         if transaction.is_active:
