@@ -219,9 +219,9 @@ def run(
     audit.kills = done
     marker = work / "batch_kills.txt"
     if marker.exists():
-        kills = marker.read_text().splitlines()
-        audit.batch_kills = len(kills)
-        audit.together_kills = sum(line.endswith("together") for line in kills)
+        lines = marker.read_text().splitlines()
+        audit.batch_kills = len(lines)
+        audit.together_kills = sum(line.endswith("together") for line in lines)
     return audit
 
 
