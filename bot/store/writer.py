@@ -24,6 +24,7 @@ want one hop (a cold load) go through `read` the same way.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -75,8 +76,15 @@ class GroupWriter:
         return self._direct
 
     async def write(self, work: Callable[[Connection], T]) -> T:
-        """Run `work` in the next group commit; return its result once committed."""
+        """Run `work` in the next group commit; return its result once committed.
+
+        A unit that cannot go together with others runs in the caller's context
+        (its context variables: the language of the member it answers, say),
+        whichever thread or task runs the batch.
+        """
         loop = asyncio.get_running_loop()
+        if getattr(work, "together", None) is None:
+            work = _InContext(work)
         future: asyncio.Future[T] = loop.create_future()
         self._pending.append((work, future))
         if self._task is None or self._task.done():
@@ -87,7 +95,8 @@ class GroupWriter:
         """Run `work` in one read transaction, in one thread hop where possible."""
         if self._direct is not None:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, work)
+            unit = _InContext(work)  # the reader's thread runs it in the caller's context
+            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, unit)
         async with self.engine.connect() as connection:
             return await connection.run_sync(work)
 
@@ -140,6 +149,18 @@ class GroupWriter:
                 pool.shutdown(wait=True)
         if self._direct is not None:
             self._direct.dispose()
+
+
+class _InContext:
+    """A unit that runs in the context of the task that handed it to the writer."""
+
+    def __init__(self, work: Callable[[Connection], Any]) -> None:
+        self.work = work
+        self.context = contextvars.copy_context()
+        self.order = getattr(work, "order", 0)
+
+    def __call__(self, connection: Connection) -> Any:
+        return self.context.run(self.work, connection)
 
 
 def _answer(future: asyncio.Future[Any], ok: bool, value: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -352,6 +353,27 @@ async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_appen
         assert [e.seq for e in await store.matches.load_events(ids[i])] == [1, 2]
     assert await store.matches.latest_snapshot(ids[3]) == (2, b"{}")
     assert await store.matches.latest_snapshot(ids[0]) is None
+
+
+LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("LANGUAGE", default="en")
+
+
+async def test_a_unit_runs_in_the_context_of_the_task_that_wrote_it(store: Store) -> None:
+    """Units of one batch come from many tasks (members in different languages): each one
+    reads its own task's context variables, on the writer's thread as in the event loop."""
+    writer = writer_for(store.engine)
+
+    async def written(language: str) -> str:
+        LANGUAGE.set(language)
+        return await writer.write(lambda connection: LANGUAGE.get())
+
+    async def read(language: str) -> str:
+        LANGUAGE.set(language)
+        return await writer.read(lambda connection: LANGUAGE.get())
+
+    languages = ["fr", "it", "de", "es", "nl"]
+    assert await asyncio.gather(*(written(x) for x in languages)) == languages
+    assert await asyncio.gather(*(read(x) for x in languages)) == languages
 
 
 async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:
