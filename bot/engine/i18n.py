@@ -7,10 +7,12 @@ the server's language for the channel) renders it inside :func:`use_locale`. Con
 variables follow ``asyncio`` tasks and ``asyncio.to_thread``, so images drawn in a worker
 thread use the language of the code that asked for them.
 
-Catalogues live in ``bot/locale/<lang>/LC_MESSAGES/<domain>.po``: the ``games`` domain
-holds the engine, drawing kit and games (what the rule texts name), the ``bot`` domain the
-application, the Discord layer and the playground. The ``.po`` files are compiled in memory
-when first used, so a checkout needs no build step. English is the source language.
+Catalogues live in ``bot/locale/<lang>/LC_MESSAGES/<domain>.po``, one domain per part of
+the code (:data:`DOMAIN_SOURCES`): ``engine`` for the engine and the drawing kit, one per
+game (what its rule text names), and ``bot`` for the application, the Discord layer and the
+playground. Templates are ``bot/locale/<domain>.pot``; ``python -m bot.catalogues`` extracts,
+updates and checks them. The ``.po`` files are compiled in memory when first used, so a
+checkout needs no build step. English is the source language.
 """
 
 from __future__ import annotations
@@ -30,7 +32,25 @@ from babel.messages.pofile import read_po
 LOCALE_DIR: Final = Path(__file__).resolve().parent.parent / "locale"
 """Where the catalogues live: ``bot/locale``."""
 
-DOMAINS: Final = ("games", "bot")
+DOMAIN_SOURCES: Final[dict[str, tuple[str, ...]]] = {
+    "engine": ("bot/engine", "bot/draw"),
+    "coins": ("bot/games/coins",),
+    "coverta": ("bot/games/coverta",),
+    "cover_cover": ("bot/games/cover_cover",),
+    "never_over": ("bot/games/never_over",),
+    "covert": ("bot/games/covert",),
+    "bot": (
+        "bot/games/__init__.py",
+        "bot/store",
+        "bot/app",
+        "bot/discord_ui",
+        "bot/playground",
+        "bot/cli.py",
+    ),
+}
+"""Catalogue domains and the source paths (relative to the repository root) each holds."""
+
+DOMAINS: Final = tuple(DOMAIN_SOURCES)
 """Catalogue domains, looked up in this order."""
 
 SOURCE_LANGUAGE: Final = "en"
