@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bot.engine.i18n import N_, _, ngettext, pgettext
+from bot.engine.i18n import N_, _, ngettext
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
@@ -23,7 +23,7 @@ from bot.games.covert.data import (
     TOKENS,
 )
 from bot.games.covert.missions import MISSION
-from bot.games.covert.text import ability, benefit, gear, region_mark, seat
+from bot.games.covert.text import ability, benefit, gear, position, region_mark, seat
 
 ACT_FIRST: Final = N_("Take your one Action first (or forfeit your dice).")
 ALREADY_PLACED: Final = N_("You placed a die this turn: end the turn instead of passing.")
@@ -73,12 +73,6 @@ WAIT_REACTIONS: Final = N_("Wait for the reactions to finish.")
 def city(key: str) -> str:
     """Return a city's name."""
     return _(CITY[key].name)
-
-
-def position(index: int) -> str:
-    """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
-    row = pgettext("cipher row", "T") if index < 6 else pgettext("cipher row", "B")
-    return f"{row}{index % 6 + 1}"
 
 
 def grid_rows(grid: Sequence[int]) -> tuple[str, str]:

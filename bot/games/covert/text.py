@@ -122,3 +122,13 @@ def title(character: str) -> str:
 def power(character: str) -> str:
     """Return a Character's ability text."""
     return _(CHARACTER[character].ability)
+
+
+def cipher_rows() -> tuple[str, str]:
+    """Return the letters of the Cipher grid's top and bottom rows (``T``, ``B``)."""
+    return pgettext("cipher row", "T"), pgettext("cipher row", "B")
+
+
+def position(index: int) -> str:
+    """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
+    return f"{cipher_rows()[index // 6]}{index % 6 + 1}"
