@@ -123,6 +123,10 @@ def target(place: str) -> str:
 
 def no_fit(face: int, place: str) -> str:
     """Refuse a die that does not fit a circle."""
+    if place == SPEC_OPS:
+        return _("A {face} cannot go on the Special Operations folder now.").format(face=face)
+    if place == DECODER:
+        return _("A {face} cannot go on the Decoder now.").format(face=face)
     return _("A {face} cannot go on {target} now.").format(face=face, target=target(place))
 
 
@@ -221,13 +225,13 @@ def rerolled(who: int, faces: Sequence[int]) -> str:
 
 def placed(who: int, face: int, place: str) -> str:
     """Announce a placement."""
-    if place in CIRCLE_LABELS:
-        return _("{player} places a {face} on {target}, space {face}.").format(
-            player=seat(who), face=face, target=target(place)
-        )
-    return _("{player} places a {face} on {target}.").format(
-        player=seat(who), face=face, target=target(place)
-    )
+    if place == SPEC_OPS:
+        text = _("{player} places a {face} on the Special Operations folder.")
+    elif place == DECODER:
+        text = _("{player} places a {face} on the Decoder.")
+    else:
+        text = _("{player} places a {face} on {target}, space {face}.")
+    return text.format(player=seat(who), face=face, target=target(place))
 
 
 def adjusted(who: int, sid: str, old: int, new: int) -> str:
