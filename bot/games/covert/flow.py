@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Event, Transition
 from bot.games.covert import messages as say
 from bot.games.covert.data import AGENCY_LIMIT, MISSION_LIMIT, REGIONS
@@ -49,11 +49,11 @@ class Draft:
         assert self.state.turn is not None
         self.update(turn=msgspec.structs.replace(self.state.turn, **changes))
 
-    def say(self, text: str) -> None:
+    def say(self, text: Phrase) -> None:
         """Tell an event to everyone."""
         self.events.append(Event(text))
 
-    def tell(self, seat: int, text: str) -> None:
+    def tell(self, seat: int, text: Phrase) -> None:
         """Tell an event to one seat only."""
         self.events.append(Event(text, (seat,)))
 
@@ -137,7 +137,7 @@ def discard_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
     hand = d.state.players[seat].hand
     for card in cards:
         if card not in hand:
-            raise IllegalAction(_(say.NOT_HELD))
+            raise IllegalAction(say.NOT_HELD)
         hand = without(hand, card)
     d.player(seat, hand=hand)
     d.update(agency_discard=(*d.state.agency_discard, *cards))
@@ -168,7 +168,7 @@ def spend(d: Draft, seat: int, source: str) -> None:
         d.player(seat, tokens=without(p.tokens, source))
         d.update(bag=tuple(sorted((*d.state.bag, source))))
     else:
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
 
 
 def take_space(d: Draft, seat: int, region: str) -> None:
@@ -176,7 +176,7 @@ def take_space(d: Draft, seat: int, region: str) -> None:
     index = REGIONS.index(region)
     card = d.state.region_spaces[index]
     if not card:
-        raise IllegalAction(_(say.EMPTY_SPACE))
+        raise IllegalAction(say.EMPTY_SPACE)
     d.update(region_spaces=replaced(d.state.region_spaces, index, ""))
     d.say(say.took_space(seat, card, region))
     gain_card(d, seat, card)
@@ -186,7 +186,7 @@ def take_top(d: Draft, seat: int) -> None:
     """Take the top card of the Agency draw deck."""
     card = draw_agency(d)
     if card is None:
-        raise IllegalAction(_(say.EMPTY_DECK))
+        raise IllegalAction(say.EMPTY_DECK)
     d.say(say.took_top(seat))
     d.tell(seat, say.you_took(card))
     gain_card(d, seat, card)

@@ -150,7 +150,7 @@ def refusal(state: CovertState) -> str:
         try:
             RULES.apply(state, seat, action)
         except IllegalAction as refused:
-            return str(refused)
+            return refused.message
     return ""
 
 
@@ -300,3 +300,17 @@ def test_a_member_reads_the_sixth_mission_rule() -> None:
     with use_locale("it"):
         text = "\n".join(t for page in PRESENTER.rules_pages() for t in screen_text(page))
     assert "sesta missione" in text
+
+
+def test_the_log_is_worded_when_read_in_each_readers_language() -> None:
+    """Events are stored as phrases: a match played with no language set reads in Italian
+    for an Italian reader and in English for an English one, from the same events."""
+    events = [e for _match, step in play(3, 2, planner=False, limit=200) for e in step]
+    names = ["Ada", "Ben"]
+    with use_locale("it"):
+        italian = unique(e.render(names) for e in events)
+    with use_locale("en"):
+        english = unique(e.render(names) for e in events)
+    assert betrayed(italian, "it") == [] and betrayed(english, "en") == []
+    assert "🎲 Round 1: Fase I, tira e piazza i dadi." in italian
+    assert "🎲 Round 1: Phase I, roll and place dice." in english

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
-from bot.engine.i18n import N_, _
+from bot.engine.i18n import N_
 from bot.engine.rng import Rng
 from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -194,13 +194,13 @@ class CovertRules:
         if isinstance(action, Reroll) and seat != CHANCE:
             reroll(d, seat, action)
             if action not in self.legal_actions(state, seat):
-                raise IllegalAction(_(say.NOT_ALLOWED))
+                raise IllegalAction(say.NOT_ALLOWED)
         elif seat == CHANCE:
             dispatch.chance(d, action)
         else:
             dispatch.player(d, seat, action, prompt_for(state, seat))
             if action not in legal(state, seat):
-                raise IllegalAction(_(say.NOT_ALLOWED))
+                raise IllegalAction(say.NOT_ALLOWED)
         dispatch.settle(d)
         return d.transition()
 

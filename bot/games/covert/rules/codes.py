@@ -5,7 +5,6 @@ from __future__ import annotations
 from itertools import combinations, product
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Overlay, Swap
 from bot.games.covert.data import CODES, DECODER, SWAPS, WINDOWS
@@ -17,7 +16,7 @@ def breaking(state: CovertState, seat: int) -> Turn:
     """Return the seat's open Break Codes turn, or refuse."""
     turn = state.turn
     if turn is None or turn.kind != "codes" or turn.seat != seat or turn.done:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     return turn
 
 
@@ -40,7 +39,7 @@ def swap(d: Draft, seat: int, action: Swap) -> None:
     turn = breaking(d.state, seat)
     pair = (action.a, action.b)
     if pair not in legal_swaps(d.state, turn):
-        raise IllegalAction(_(say.BAD_SWAP))
+        raise IllegalAction(say.BAD_SWAP)
     grid = d.state.cipher
     new = replaced(replaced(grid, action.a, grid[action.b]), action.b, grid[action.a])
     d.update(cipher=new)
@@ -52,7 +51,7 @@ def code_breaker(d: Draft, seat: int, source: str) -> None:
     """Allow one more swap this turn."""
     turn = breaking(d.state, seat)
     if turn.overlays:
-        raise IllegalAction(_(say.SWAPS_OVER))
+        raise IllegalAction(say.SWAPS_OVER)
     spend(d, seat, source)
     d.turn(swaps=turn.swaps + 1)
     d.say(say.code_breaker(seat, source))
@@ -69,9 +68,9 @@ def overlay(d: Draft, seat: int, action: Overlay) -> None:
     used = {die for die, _ in turn.overlays}
     covered = {pos for _, pos in turn.overlays}
     if action.die not in decoder_dice(d.state, seat) or action.die in used:
-        raise IllegalAction(_(say.NO_SUCH_DIE))
+        raise IllegalAction(say.NO_SUCH_DIE)
     if action.position in covered:
-        raise IllegalAction(_(say.TILE_COVERED))
+        raise IllegalAction(say.TILE_COVERED)
     d.turn(overlays=(*turn.overlays, (action.die, action.position)))
     face = d.state.players[seat].dice[action.die].face
     d.say(say.overlaid(seat, face, action.position))
@@ -129,7 +128,7 @@ def finish(d: Draft, seat: int) -> None:
 def choose_claim(d: Draft, seat: int, prompt: Prompt, code: str) -> None:
     """Claim the code chosen when two codes need the same Decoder die."""
     if code not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     claim(d, seat, (code,))
 
 
@@ -159,7 +158,7 @@ def draw_code(d: Draft, seat: int, deck: int) -> None:
     """Take the top Code of Deck A (0) or B (1)."""
     pile = d.state.code_decks[deck]
     if not pile:
-        raise IllegalAction(_(say.EMPTY_DECK))
+        raise IllegalAction(say.EMPTY_DECK)
     d.update(code_decks=replaced(d.state.code_decks, deck, pile[1:]))
     d.player(seat, codes=(*d.state.players[seat].codes, pile[0]))
     d.say(say.drew_code(seat, "AB"[deck]))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import (
     Accept,
@@ -53,7 +52,7 @@ def chance(d: Draft, action: Any) -> None:
     elif isinstance(action, Shuffle) and kind in ("reshuffle", "codes", "under"):
         shuffle(d, kind, action)
     else:
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
 
 
 def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
@@ -74,7 +73,7 @@ def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
     check(action, len(s.agency_discard))
     pile = tuple(s.agency_discard[i] for i in action.order)
     d.update(agency_deck=(*s.agency_deck, *pile), agency_discard=())
-    d.say(_(say.RESHUFFLED))
+    d.say(say.RESHUFFLED)
     if kind == "under":
         seat = s.needs[0].seat
         d.update(needs=s.needs[1:])
@@ -84,7 +83,7 @@ def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
 def check(action: Shuffle, size: int) -> None:
     """Refuse a shuffle of the wrong size."""
     if len(action.order) != size:
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
 
 
 def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
@@ -92,20 +91,20 @@ def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
     s = d.state
     if prompt is not None or s.prompts:
         if prompt is None or not isinstance(action, Choose):
-            raise IllegalAction(_(say.ANSWER_FIRST))
+            raise IllegalAction(say.ANSWER_FIRST)
         reactions.choose(d, seat, prompt, action.item)
     elif isinstance(action, Accept):
         reactions.react(d, seat, action)
     elif isinstance(action, Simple) and action.kind == "decline":
         reactions.decline(d, seat)
     elif s.spy is not None and spy_seat(s) is not None:
-        raise IllegalAction(_(say.WAIT_REACTIONS))
+        raise IllegalAction(say.WAIT_REACTIONS)
     elif isinstance(action, Step):
         moves.step(d, seat, action)
     elif isinstance(action, Simple) and action.kind == "halt":
         moves.halt(d, seat)
     elif s.moving is not None:
-        raise IllegalAction(_(say.FINISH_MOVING))
+        raise IllegalAction(say.FINISH_MOVING)
     else:
         turn_action(d, seat, action)
 
@@ -124,7 +123,7 @@ def turn_action(d: Draft, seat: int, action: Any) -> None:
         reactions.use(d, seat, action)
     elif isinstance(action, Fly):
         if not reactions.free_turn(d.state, seat):
-            raise IllegalAction(_(say.NO_FLYING))
+            raise IllegalAction(say.NO_FLYING)
         moves.fly(d, seat, action)
     elif isinstance(action, Simple):
         simple(d, seat, action.kind)
@@ -136,7 +135,7 @@ def simple(d: Draft, seat: int, kind: str) -> None:
     """Apply Pass, End turn or Finish."""
     turn = d.state.turn
     if turn is None or turn.seat != seat:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     if kind == "pass":
         placement.pass_turn(d, seat)
     elif kind == "finish":
@@ -146,7 +145,7 @@ def simple(d: Draft, seat: int, kind: str) -> None:
     elif kind == "end" and (turn.acted or turn.kind == "final"):
         d.turn(done=True)
     else:
-        raise IllegalAction(_(say.ACT_FIRST))
+        raise IllegalAction(say.ACT_FIRST)
 
 
 def resolve(d: Draft, seat: int, action: Any) -> None:
@@ -162,4 +161,4 @@ def resolve(d: Draft, seat: int, action: Any) -> None:
     elif isinstance(action, Forfeit):
         resolution.forfeit(d, seat, action)
     else:
-        raise IllegalAction(_(say.NOT_ALLOWED))
+        raise IllegalAction(say.NOT_ALLOWED)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Fly, Step
 from bot.games.covert.data import AGENCY, CITIES, CITY, COLOURS, NEIGHBOURS
@@ -32,7 +31,7 @@ def step(d: Draft, seat: int, action: Step) -> None:
     """Move an agent one route, dropping a cube where it leaves and collecting where it enters."""
     moving = d.state.moving
     if moving is None or moving.seat != seat or not can_step(d.state, moving, action.agent):
-        raise IllegalAction(_(say.CANNOT_STEP))
+        raise IllegalAction(say.CANNOT_STEP)
     here = d.state.players[seat].agents[action.agent]
     if action.city not in NEIGHBOURS[here]:
         raise IllegalAction(say.not_neighbour(here, action.city))
@@ -63,7 +62,7 @@ def halt(d: Draft, seat: int) -> None:
     """Stop moving; a Courier then gets the bonus step."""
     moving = d.state.moving
     if moving is None or moving.seat != seat:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     d.update(moving=None)
     if moving.bonus:
         start_moving(d, seat, "points", 1)
@@ -118,9 +117,9 @@ def fly(d: Draft, seat: int, action: Fly) -> None:
     p = d.state.players[seat]
     city = AGENCY[action.card].city
     if action.card not in p.hand:
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     if p.agents[action.agent] == city:
-        raise IllegalAction(_(say.ALREADY_THERE))
+        raise IllegalAction(say.ALREADY_THERE)
     here = p.agents[action.agent]
     d.player(seat, agents=replaced(p.agents, action.agent, city))
     d.say(say.flew(seat, action.card, here, city))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Adjust, Place, Reroll
 from bot.games.covert.chance import Draw
@@ -34,7 +33,7 @@ def placing(state: CovertState, seat: int) -> Turn:
     """Return the seat's open placement turn, or refuse."""
     turn = state.turn
     if turn is None or turn.kind != "place" or turn.seat != seat or turn.done:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     return turn
 
 
@@ -48,14 +47,14 @@ def place(d: Draft, seat: int, action: Place) -> None:
     turn = placing(d.state, seat)
     p = d.state.players[seat]
     if not can_place(d.state, turn) or action.die not in p.unplaced():
-        raise IllegalAction(_(say.CANNOT_PLACE))
+        raise IllegalAction(say.CANNOT_PLACE)
     if turn.adjusting >= 0 and action.die != turn.adjusting:
-        raise IllegalAction(_(say.PLACE_ADJUSTED))
+        raise IllegalAction(say.PLACE_ADJUSTED)
     face = p.dice[action.die].face
     if action.target not in targets(d.state, face):
         raise IllegalAction(say.no_fit(face, action.target))
     if turn.adjusting >= 0 and action.target == SPEC_OPS:
-        raise IllegalAction(_(say.ADJUSTED_NO_SPEC_OPS))
+        raise IllegalAction(say.ADJUSTED_NO_SPEC_OPS)
     space = face if action.target in CIRCLES else 0
     d.player(seat, dice=replaced(p.dice, action.die, Die(face, action.target, space)))
     d.say(say.placed(seat, face, action.target))
@@ -70,13 +69,13 @@ def adjust(d: Draft, seat: int, action: Adjust) -> None:
     turn = placing(d.state, seat)
     p = d.state.players[seat]
     if not can_place(d.state, turn) or action.die not in p.unplaced():
-        raise IllegalAction(_(say.CANNOT_PLACE))
+        raise IllegalAction(say.CANNOT_PLACE)
     if turn.adjusting >= 0 and action.die != turn.adjusting:
-        raise IllegalAction(_(say.PLACE_ADJUSTED))
+        raise IllegalAction(say.PLACE_ADJUSTED)
     if action.source not in p.sources("PLUS_ONE", d.state.fresh) + p.sources(
         "MINUS_ONE", d.state.fresh
     ):
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     ability = ability_of(action.source)
     old = p.dice[action.die].face
     new = old % 6 + 1 if ability == "PLUS_ONE" else (old - 2) % 6 + 1
@@ -97,7 +96,7 @@ def pass_turn(d: Draft, seat: int) -> None:
     """Take the lowest Turn Order token still available; no more placements this round."""
     turn = placing(d.state, seat)
     if turn.placed:
-        raise IllegalAction(_(say.ALREADY_PLACED))
+        raise IllegalAction(say.ALREADY_PLACED)
     token = 1 + sum(1 for p in d.state.players if p.turn_token)
     d.player(seat, turn_token=token)
     d.turn(done=True)
@@ -108,7 +107,7 @@ def end_placements(d: Draft, seat: int) -> None:
     """End a placement turn after at least one die (Sneak Attack placements left unused)."""
     turn = placing(d.state, seat)
     if not turn.placed:
-        raise IllegalAction(_(say.PLACE_OR_PASS))
+        raise IllegalAction(say.PLACE_OR_PASS)
     d.turn(done=True)
 
 
@@ -119,7 +118,7 @@ def sneak_attack(d: Draft, seat: int, source: str) -> None:
     d.turn(extra=turn.extra + 1)
     d.say(say.sneak_attack(seat, source))
     if len(d.state.players[seat].unplaced()) < 2:
-        d.tell(seat, _(say.SNEAK_WASTED))
+        d.tell(seat, say.SNEAK_WASTED)
 
 
 def reroll(d: Draft, seat: int, action: Reroll) -> None:
@@ -127,9 +126,9 @@ def reroll(d: Draft, seat: int, action: Reroll) -> None:
     turn (4.1 step 2); their new faces are rolled next."""
     p = d.state.players[seat]
     if d.state.phase != "placement" or d.state.needs:
-        raise IllegalAction(_(say.CANNOT_REROLL))
+        raise IllegalAction(say.CANNOT_REROLL)
     if not p.reroll or not set(action.dice) <= set(p.unplaced()):
-        raise IllegalAction(_(say.CANNOT_REROLL))
+        raise IllegalAction(say.CANNOT_REROLL)
     d.player(seat, reroll=False)
     turn = d.state.turn
     if turn is not None and turn.seat == seat and turn.adjusting in action.dice:
@@ -144,7 +143,7 @@ def draw_tokens(d: Draft, action: Draw) -> None:
     bag = d.state.bag
     count = min(int(need.arg), len(bag))
     if len(action.picks) != count or any(i >= len(bag) for i in action.picks):
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
     drawn = tuple(bag[i] for i in action.picks)
     d.update(needs=d.state.needs[1:], bag=tuple(t for t in bag if t not in drawn))
     d.say(say.drew_tokens(need.seat, len(drawn)))
@@ -165,7 +164,7 @@ def keep_token(d: Draft, seat: int, token: str) -> None:
 def quartermaster(d: Draft, seat: int, prompt: Prompt, token: str) -> None:
     """Keep one of two tokens and return the other to the bag."""
     if token not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     other = without(prompt.items, token)
     d.update(bag=tuple(sorted((*d.state.bag, *other))))
     keep_token(d, seat, token)

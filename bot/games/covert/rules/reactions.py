@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
@@ -47,7 +46,7 @@ def use(d: Draft, seat: int, action: Use) -> None:
     p = d.state.players[seat]
     kind = ability(action.source)
     if action.source not in p.sources(kind, d.state.fresh):
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     turn = d.state.turn
     if kind == "CODE_BREAKER":
         code_breaker(d, seat, action.source)
@@ -61,7 +60,7 @@ def use(d: Draft, seat: int, action: Use) -> None:
             d.say(say.move_x3(seat, action.source))
             start_moving(d, seat, "points", 3)
     else:
-        raise IllegalAction(_(say.NOT_NOW) if turn else _(say.NOT_YOUR_TURN))
+        raise IllegalAction(say.NOT_NOW if turn else say.NOT_YOUR_TURN)
 
 
 def search_open(state: CovertState, deck: str) -> bool:
@@ -74,7 +73,7 @@ def search_open(state: CovertState, deck: str) -> bool:
 def search(d: Draft, seat: int, action: Use) -> None:
     """Look at the top three cards of a deck and keep one (the discard pile goes under if short)."""
     if action.deck not in ("A", "M") or not search_open(d.state, action.deck):
-        raise IllegalAction(_(say.CANNOT_SEARCH))
+        raise IllegalAction(say.CANNOT_SEARCH)
     spend(d, seat, action.source)
     d.say(say.searched(seat, action.source, action.deck))
     if action.deck == "A" and len(d.state.agency_deck) < 3 and d.state.agency_discard:
@@ -109,9 +108,9 @@ def spy_take(d: Draft, seat: int, action: Accept) -> None:
     p = d.state.players[seat]
     ok = action.card in spy.cards and action.card in d.state.agency_discard
     if spy_seat(d.state) != seat or not ok or action.source == action.card:
-        raise IllegalAction(_(say.CANNOT_SPY))
+        raise IllegalAction(say.CANNOT_SPY)
     if action.source not in p.sources("ESPIONAGE", d.state.fresh):
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     if action.source in p.hand:
         discard_cards(d, seat, (action.source,))
     else:
@@ -136,9 +135,9 @@ def first_accept(d: Draft, seat: int, action: Accept) -> None:
 
     seats = first_seats(d.state)
     if not seats or seats[0] != seat or d.state.turn is not None:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     if ability(action.source) != "FIRST" or action.card != "-":
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     spend(d, seat, action.source)
     d.say(say.went_first(seat, action.source))
     assert d.state.window is not None
@@ -150,12 +149,12 @@ def decline(d: Draft, seat: int) -> None:
     """Decline the open Espionage event or First window."""
     if d.state.spy is not None:
         if spy_seat(d.state) != seat:
-            raise IllegalAction(_(say.NOT_NOW))
+            raise IllegalAction(say.NOT_NOW)
         pass_spy(d, seat)
         return
     seats = first_seats(d.state)
     if not seats or seats[0] != seat or d.state.window is None:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     d.update(window=d.state.window.__class__((*d.state.window.declined, seat)))
 
 
@@ -199,7 +198,7 @@ def mission_discard(d: Draft, seat: int, mission: str) -> None:
     """Put a Mission from hand under the Mission deck."""
     p = d.state.players[seat]
     if mission not in p.missions:
-        raise IllegalAction(_(say.NOT_HELD))
+        raise IllegalAction(say.NOT_HELD)
     p = d.player(seat, missions=without(p.missions, mission))
     d.update(mission_deck=(*d.state.mission_deck, mission))
     d.say(say.mission_under(seat))
@@ -210,7 +209,7 @@ def mission_discard(d: Draft, seat: int, mission: str) -> None:
 def search_keep(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     """Keep one searched card; the others go under their deck in the order drawn."""
     if item not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     rest = without(prompt.items, item)
     if prompt.arg == "M":
         d.update(mission_deck=(*d.state.mission_deck, *rest))
@@ -229,7 +228,7 @@ def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     elif item in REGIONS and prompt.arg in ("*", item):
         take_space(d, seat, item)
     else:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
 
 
 def free_options(state: CovertState, prompt: Prompt) -> list[str]:

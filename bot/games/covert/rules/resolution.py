@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Complete, Forfeit, Move, TakeAgency, TakeMission
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
@@ -25,9 +24,9 @@ def acting(state: CovertState, seat: int) -> Turn:
     """Return the seat's open Phase III or final turn before its Action, or refuse."""
     turn = state.turn
     if turn is None or turn.seat != seat or turn.done or turn.acted:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     if turn.kind not in ("act", "first", "final") or state.moving is not None:
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     return turn
 
 
@@ -54,7 +53,7 @@ def complete(d: Draft, seat: int, action: Complete) -> None:
     turn = acting(d.state, seat)
     p = d.state.players[seat]
     if not valid(p, action):
-        raise IllegalAction(_(say.CANNOT_COMPLETE))
+        raise IllegalAction(say.CANNOT_COMPLETE)
     if turn.kind == "final":
         d.turn(acted=True)
     else:
@@ -72,7 +71,7 @@ def complete(d: Draft, seat: int, action: Complete) -> None:
     use_cards(d, seat, cards)
     if len(p.done_missions) >= MISSIONS_TO_END and d.state.phase != "final":
         if not d.state.end_flag:
-            d.say(_(say.END_FLAG))
+            d.say(say.END_FLAG)
         d.update(end_flag=True)
 
 
@@ -92,7 +91,7 @@ def take_mission(d: Draft, seat: int, action: TakeMission) -> None:
     s = d.state
     if action.slot < 3:
         if action.slot >= len(s.mission_row) or not s.mission_row[action.slot]:
-            raise IllegalAction(_(say.EMPTY_SLOT))
+            raise IllegalAction(say.EMPTY_SLOT)
         use_dice(d, seat, "MISSION_CARDS", 1)
         mission = s.mission_row[action.slot]
         top = s.mission_deck[:1] or ("",)
@@ -104,7 +103,7 @@ def take_mission(d: Draft, seat: int, action: TakeMission) -> None:
         gain_mission(d, seat, mission)
         return
     if not s.mission_deck:
-        raise IllegalAction(_(say.EMPTY_DECK))
+        raise IllegalAction(say.EMPTY_DECK)
     use_dice(d, seat, "MISSION_CARDS", 1)
     if s.players[seat].character == "CH4" and len(s.mission_deck) > 1:
         d.update(mission_deck=s.mission_deck[2:])
@@ -120,7 +119,7 @@ def take_mission(d: Draft, seat: int, action: TakeMission) -> None:
 def controller_keep(d: Draft, seat: int, prompt: Prompt, mission: str) -> None:
     """Keep one of the Controller's two Missions; the other goes under the deck."""
     if mission not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     d.update(mission_deck=(*d.state.mission_deck, *without(prompt.items, mission)))
     d.tell(seat, say.you_got_mission(mission))
     gain_mission(d, seat, mission)
@@ -144,7 +143,7 @@ def take_agency(d: Draft, seat: int, action: TakeAgency) -> None:
     """Take an Agency card with one die (a region with your agent) or two dice (any)."""
     acting(d.state, seat)
     if action.what not in agency_choices(d.state, seat, action.dice):
-        raise IllegalAction(_(say.CANNOT_TAKE))
+        raise IllegalAction(say.CANNOT_TAKE)
     use_dice(d, seat, "AGENCY_CARDS", action.dice)
     if action.what == "deck":
         take_top(d, seat)
@@ -165,7 +164,7 @@ def forfeit(d: Draft, seat: int, action: Forfeit) -> None:
     """Return one die (or all) from the Action Circles without effect."""
     turn = acting(d.state, seat)
     if turn.kind == "final":
-        raise IllegalAction(_(say.NOT_NOW))
+        raise IllegalAction(say.NOT_NOW)
     p = d.state.players[seat]
     circles = CIRCLES if action.circle == "all" else (action.circle,)
     dice = [i for i, x in enumerate(p.dice) if x.place in circles]

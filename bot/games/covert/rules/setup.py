@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.chance import Rolls, Setup
 from bot.games.covert.data import (
@@ -62,7 +61,7 @@ def offer_character(d: Draft, seat: int) -> None:
 def pick_character(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     """Take the chosen Character; the next seat picks, or the set-up shuffles follow."""
     if item not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     d.update(
         prompts=tuple(p for p in d.state.prompts if p is not prompt),
         picked=(*d.state.picked, item),
@@ -117,7 +116,7 @@ def deal_cards(d: Draft, action: Setup) -> None:
 def keep_missions(d: Draft, seat: int, prompt: Prompt, drop: str) -> None:
     """Keep two of the three dealt Missions; the third goes under the deck."""
     if drop not in prompt.items:
-        raise IllegalAction(_(say.NOT_OFFERED))
+        raise IllegalAction(say.NOT_OFFERED)
     d.player(seat, missions=without(prompt.items, drop))
     d.update(
         prompts=tuple(p for p in d.state.prompts if p != prompt),
@@ -134,7 +133,7 @@ def roll_off(d: Draft, action: Rolls) -> None:
     """Find the start player: most dice of one number, then highest total; ties roll again."""
     contenders = d.state.rolloff
     if len(action.faces) != DICE_PER_PLAYER * len(contenders):
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
     scores = {}
     for i, seat in enumerate(contenders):
         faces = action.faces[DICE_PER_PLAYER * i : DICE_PER_PLAYER * (i + 1)]
@@ -154,7 +153,7 @@ def roll_round(d: Draft, action: Rolls) -> None:
     """Roll every player's five dice for Phase I."""
     n = d.state.seats
     if len(action.faces) != DICE_PER_PLAYER * n:
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
     for s in range(n):
         faces = action.faces[DICE_PER_PLAYER * s : DICE_PER_PLAYER * (s + 1)]
         d.player(s, dice=tuple(Die(f) for f in faces))
@@ -167,7 +166,7 @@ def reroll(d: Draft, action: Rolls) -> None:
     need = d.state.needs[0]
     dice = [int(c) for c in need.arg]
     if len(action.faces) != len(dice):
-        raise IllegalAction(_(say.BAD_CHANCE))
+        raise IllegalAction(say.BAD_CHANCE)
     p = d.state.players[need.seat]
     new = p.dice
     for die, face in zip(dice, action.faces, strict=True):

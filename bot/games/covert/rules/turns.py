@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from bot.engine.i18n import _
 from bot.games.covert import messages as say
 from bot.games.covert.actions import END, Reroll
 from bot.games.covert.data import CIRCLES, REGIONS
@@ -31,7 +30,7 @@ def settle(d: Draft) -> None:
             d.update(spy=None)
         if s.prompts and s.prompts[0].kind == "free" and not free_options(s, s.prompts[0]):
             d.update(prompts=s.prompts[1:])
-            d.say(_(say.NO_FREE_CARD))
+            d.say(say.NO_FREE_CARD)
             continue
         if s.prompts and s.prompts[0].kind == "deck" and not all(s.code_decks):
             d.update(prompts=s.prompts[1:])
@@ -111,7 +110,7 @@ def next_placer(d: Draft) -> None:
     seat = next((x for x in seats if not s.players[x].turn_token), None)
     if seat is None:
         d.update(phase="codes", window=Window(), last=-1)
-        d.say(_(say.PHASE_TWO))
+        d.say(say.PHASE_TWO)
         conceal(d, "first")
     else:
         begin_turn(d, seat, "place")
@@ -125,7 +124,7 @@ def next_breaker(d: Draft) -> None:
     seat = next((x for x in s.order() if not s.players[x].broke), None)
     if seat is None:
         d.update(phase="resolution", window=Window(), last=-1)
-        d.say(_(say.PHASE_THREE))
+        d.say(say.PHASE_THREE)
         conceal(d, "first")
     else:
         begin_turn(d, seat, "codes")
@@ -158,7 +157,7 @@ def end_round(d: Draft) -> None:
     capped = bool(s.round_limit) and s.round >= s.round_limit
     if s.end_flag or capped:
         d.update(phase="final", final_order=order)
-        d.say(_(say.FINAL_STEP) if s.end_flag else _(say.ROUND_LIMIT))
+        d.say(say.FINAL_STEP if s.end_flag else say.ROUND_LIMIT)
     else:
         start_round(d)
 
