@@ -118,6 +118,17 @@ def use_locale(locale: object | None) -> Iterator[str]:
         _current.reset(token)
 
 
+def set_language(locale: object | None) -> str:
+    """Render the rest of the current task in ``locale`` (normalised); return the language.
+
+    For a hook that runs first in a task of its own (discord.py's interaction check),
+    where no block surrounds what follows; everywhere else use :func:`use_locale`.
+    """
+    lang = normalize(locale)
+    _current.set(lang)
+    return lang
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the current language."""
     return translations(_current.get()).gettext(message)
