@@ -15,8 +15,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from bot.engine import Event
-from bot.engine import i18n
+from bot.engine import Event, i18n
 from bot.engine.i18n import N_, _
 
 Note = tuple[str, str]

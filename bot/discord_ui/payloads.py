@@ -105,7 +105,8 @@ def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
         )
     view = discord.ui.View(timeout=None)
     if info.status == "active":
-        view.add_item(HandButton(info.match_id, _(info.hand_label)))
+        label = messages.HAND_BUTTON if info.hand_label == "My hand" else _(info.hand_label)
+        view.add_item(HandButton(info.match_id, label))
     else:
         view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))
     turn = " ".join(f"<@{u}>" for u in info.turn_user_ids)

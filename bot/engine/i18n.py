@@ -60,11 +60,15 @@ _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", defau
 
 def available_languages() -> tuple[str, ...]:
     """Languages with a catalogue, English first: ``("en", "it")``."""
-    found = sorted(
-        path.name
-        for path in LOCALE_DIR.iterdir()
-        if path.is_dir() and (path / "LC_MESSAGES").is_dir()
-    ) if LOCALE_DIR.is_dir() else []
+    found = (
+        sorted(
+            path.name
+            for path in LOCALE_DIR.iterdir()
+            if path.is_dir() and (path / "LC_MESSAGES").is_dir()
+        )
+        if LOCALE_DIR.is_dir()
+        else []
+    )
     return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
 
 
