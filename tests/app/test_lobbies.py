@@ -10,12 +10,13 @@ import msgspec
 import pytest
 from sqlalchemy import Connection, event
 
-from bot.app.errors import ServiceError
+from bot.app.errors import NotAllowed, ServiceError
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
 from bot.discord_ui.payloads import lobby_payload
 from bot.engine import OptionSpec, Registry
+from bot.engine.i18n import use_locale
 from bot.games.coverta import GAME
 from bot.store.db import make_sessionmaker
 from bot.store.repo import MatchRepository
@@ -178,3 +179,15 @@ async def test_a_refused_join_or_start_writes_nothing(lobbies: LobbyService) -> 
     await lobbies.start(match_id, 1)
     with pytest.raises(ServiceError, match="closed"):
         await lobbies.join(match_id, 3, "Cy")
+
+
+async def test_a_refusal_inside_the_transaction_speaks_the_members_language(
+    lobbies: LobbyService,
+) -> None:
+    """The checks run in the writer's transaction, yet in the context of the member's click."""
+    match_id = await open_lobby(lobbies)
+    await lobbies.join(match_id, 2, "Bob")
+    with use_locale("it"), pytest.raises(ServiceError, match="Sei già in questa lobby"):
+        await lobbies.join(match_id, 2, "Bob")
+    with use_locale("it"), pytest.raises(NotAllowed, match="Solo chi organizza"):
+        await lobbies.start(match_id, 2)
