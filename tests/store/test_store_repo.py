@@ -5,9 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
-from sqlalchemy import insert, select, update
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.store import (
@@ -303,10 +304,24 @@ async def test_a_group_commit_fails_only_the_append_at_fault(store: Store) -> No
     await store.matches.append_events(ids[2], 0, [step(1)])
     writer = writer_for(store.engine)
     before = writer.batches
+    statements: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        statements.append(statement.split()[0].upper())
+
+    engines = [store.engine.sync_engine, *store.sync_engines()]
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", seen)
     done = await asyncio.gather(
         *(store.matches.append_events(m, 0, [step(1)]) for m in ids), return_exceptions=True
     )
+    for engine in engines:
+        event.remove(engine, "before_cursor_execute", seen)
     assert writer.batches == before + 1 and writer.largest >= 4  # one transaction for all
+    # Written together: one read of the versions, one UPDATE, one INSERT; the stale one is
+    # answered without a savepoint.
+    assert "SAVEPOINT" not in statements
+    assert statements.count("UPDATE") == 1 and statements.count("INSERT") == 1
     assert isinstance(done[2], ConcurrencyConflict) and done[2].actual == 1
     assert [done[i] for i in (0, 1, 3)] == [1, 1, 1]
     for match_id in ids:
