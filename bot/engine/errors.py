@@ -26,6 +26,9 @@ class GameError(Exception):
         """Return the sentence in the current language."""
         return words(self.text)
 
+    def __str__(self) -> str:
+        return self.message
+
 
 class IllegalAction(GameError):
     """The action is not allowed in this position; the message says why."""

@@ -60,11 +60,15 @@ _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", defau
 
 def available_languages() -> tuple[str, ...]:
     """Languages with a catalogue, English first: ``("en", "it")``."""
-    found = sorted(
-        path.name
-        for path in LOCALE_DIR.iterdir()
-        if path.is_dir() and (path / "LC_MESSAGES").is_dir()
-    ) if LOCALE_DIR.is_dir() else []
+    found = (
+        sorted(
+            path.name
+            for path in LOCALE_DIR.iterdir()
+            if path.is_dir() and (path / "LC_MESSAGES").is_dir()
+        )
+        if LOCALE_DIR.is_dir()
+        else []
+    )
     return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
 
 
@@ -116,6 +120,17 @@ def use_locale(locale: object | None) -> Iterator[str]:
         yield lang
     finally:
         _current.reset(token)
+
+
+def set_language(locale: object | None) -> str:
+    """Render the rest of the current task in ``locale`` (normalised); return the language.
+
+    For a hook that runs first in a task of its own (discord.py's interaction check),
+    where no block surrounds what follows; everywhere else use :func:`use_locale`.
+    """
+    lang = normalize(locale)
+    _current.set(lang)
+    return lang
 
 
 def _(message: str) -> str:
