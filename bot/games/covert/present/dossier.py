@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine.i18n import N_, _, ngettext
+from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
@@ -113,7 +113,7 @@ def group_of(action: Action) -> str:
 def dossier_body(view: PrivateView, note: str) -> str:
     """Return the secrets of a seat in words, with what each Mission and Code still needs."""
     me = holdings(view) if view.public.players else None
-    none = _("none")
+    none = pgettext("dossier", "none")
     lines = [_("**Agency cards** ({count}):").format(count=len(view.hand))]
     lines += [f"- {card_line(c)}" for c in view.hand] or [f"- {none}"]
     lines.append(_("**Missions** ({count}):").format(count=len(view.missions)))
@@ -290,7 +290,7 @@ def discard_body(view: PrivateView) -> str:
             len(pile),
         ).format(count=len(pile))
     ]
-    lines += [f"- {card_line(c)}" for c in pile] or [f"- {_('empty')}"]
+    lines += [f"- {card_line(c)}" for c in pile] or [f"- {pgettext('discard pile', 'empty')}"]
     return "\n".join(lines)[:4000]
 
 
