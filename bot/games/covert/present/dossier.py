@@ -113,7 +113,7 @@ def group_of(action: Action) -> str:
 def dossier_body(view: PrivateView, note: str) -> str:
     """Return the secrets of a seat in words, with what each Mission and Code still needs."""
     me = holdings(view) if view.public.players else None
-    none = pgettext("dossier", "none")
+    none = _("none")
     lines = [_("**Agency cards** ({count}):").format(count=len(view.hand))]
     lines += [f"- {card_line(c)}" for c in view.hand] or [f"- {none}"]
     lines.append(_("**Missions** ({count}):").format(count=len(view.missions)))
