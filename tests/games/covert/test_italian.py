@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
+import msgspec
 import pytest
 from babel.messages.pofile import read_po
 
@@ -305,7 +306,10 @@ def test_a_member_reads_the_sixth_mission_rule() -> None:
 def test_the_log_is_worded_when_read_in_each_readers_language() -> None:
     """Events are stored as phrases: a match played with no language set reads in Italian
     for an Italian reader and in English for an English one, from the same events."""
-    events = [e for _match, step in play(3, 2, planner=False, limit=200) for e in step]
+    played = [e for _match, step in play(3, 2, planner=False, limit=200) for e in step]
+    stored = msgspec.json.encode(played)  # as the match log keeps them
+    events = msgspec.json.decode(stored, type=list[Event])
+    assert events == played
     names = ["Ada", "Ben"]
     with use_locale("it"):
         italian = unique(e.render(names) for e in events)
