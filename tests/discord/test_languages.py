@@ -8,13 +8,23 @@ locale, as Discord does.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 from discord.app_commands import Command
 
 from bot.discord_ui.translator import COMMAND_NAMES, CatalogueTranslator
 from bot.playground._simcord_pin import use_locales
-from tests.discord.helpers import answer, match_id_of, private_message, stored, text_of
+from tests.discord.helpers import (
+    answer,
+    match_id_of,
+    open_table,
+    private_message,
+    stored,
+    text_of,
+    to_act,
+)
+from tests.discord.test_stats_prefs import dm_texts, take_turn
 
 
 def public_text(world: Any, message: Any) -> str:
@@ -168,3 +178,17 @@ def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
     for option in node.get("options", []):
         found += _walk(option)
     return found
+
+
+async def test_turn_dms_are_in_each_members_language(world) -> None:
+    env = world.env
+    assert use_locales(env, {world.bob.id: "it"})
+    prefs = await world.bob.slash(world.channel, "prefs", dm_turn=True)
+    assert "Scrivimi in privato quando tocca a me: **attivo**" in answer(prefs)
+    await world.alice.slash(world.channel, "prefs", dm_turn=True)
+    table, _match_id = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    assert any("It's your turn in **COVERTA**" in t for t in dm_texts(world.alice))
+    await take_turn(world, table, random.Random(3))
+    assert any("Tocca a te in **COVERTA**" in t for t in dm_texts(world.bob))
+    assert not any("It's your turn" in t for t in dm_texts(world.bob))
