@@ -25,6 +25,9 @@ from bot.engine.i18n import DOMAIN_SOURCES, LOCALE_DIR, SOURCE_LANGUAGE
 ROOT = LOCALE_DIR.parent.parent
 PROJECT = "Covert Table"
 _METHODS = [("**.py", "python")]
+KEYWORDS = {**DEFAULT_KEYWORDS, "phrase": None, "nphrase": (1, 2), "pphrase": ((1, "c"), 2)}
+"""Babel's keywords (``_``, ``ngettext``, ``N_`` ...) and the phrases of
+:mod:`bot.engine.phrase`, worded when read."""
 _STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 """A fixed header date, so regenerating an unchanged template changes no byte."""
 
@@ -64,12 +67,12 @@ def _extracted(sources: Iterable[str]) -> Iterator[tuple[str, int, object, list[
         path = ROOT / source
         if path.is_dir():
             for filename, lineno, message, comments, context in extract_from_dir(
-                path, _METHODS, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",)
+                path, _METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
             ):
                 yield str(Path(source) / filename), lineno, message, comments, context
         elif path.is_file():
             for lineno, message, comments, context in extract_from_file(
-                "python", path, keywords=DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",)
+                "python", path, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
             ):
                 yield source, lineno, message, comments, context
 

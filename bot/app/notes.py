@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.engine import Event, i18n
 from bot.engine.i18n import N_, _
+from bot.engine.phrase import Phrase, Text
 
 Note = tuple[str, str]
 
@@ -47,12 +48,14 @@ def and_list(items: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
-def show(text: str) -> str:
+def show(text: Text) -> str:
     """Translate a stored note (or summary) into the current language.
 
-    Seats stay ``{p[i]}`` for the reader's names; a text that is not an encoded
-    note is looked up as a msgid and otherwise shown as written.
+    Seats stay ``{p[i]}`` for the reader's names; a game's phrase is worded, and a text
+    that is not an encoded note is looked up as a msgid and otherwise shown as written.
     """
+    if isinstance(text, Phrase):
+        return text.words()
     try:
         data = json.loads(text)
     except ValueError:
