@@ -126,6 +126,9 @@ async def test_a_server_in_italian_by_its_discord_locale(world) -> None:
     assert "In attesa di giocatori" in public_text(world, lobby)
     refused = await giulia.click(lobby, label="Entra")
     assert answer(refused) == "Sei già in questa lobby."
+    # A game's own words come from that game's catalogue: Coins' target in points.
+    coins = (await giulia.slash(channel, "coins start")).response
+    assert "obiettivo: 15 punti" in public_text(world, coins)
 
 
 async def test_command_localisations_are_registered_for_italian(world) -> None:
@@ -149,6 +152,14 @@ async def test_command_localisations_are_registered_for_italian(world) -> None:
     assert (
         pacing["choices"][0]["name_localizations"]["it"] == "dal vivo (tempo per turno in minuti)"
     )
+    coins = next(o for o in payloads["coins"]["options"] if o["name"] == "start")
+    target = next(o for o in coins["options"] if o["name"] == "target")
+    assert target["name_localizations"]["it"] == "obiettivo"
+    assert target["description_localizations"]["it"].startswith("Punti per vincere")
+    assert [c["name_localizations"]["it"] for c in target["choices"]][:2] == [
+        "10 punti",
+        "15 punti",
+    ]
     # Only Italian is registered: an English (or any other) client sees the English names.
     assert payloads["prefs"]["name_localizations"] == {"it": "preferenze"}
 
