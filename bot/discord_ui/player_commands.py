@@ -13,7 +13,7 @@ from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.text import member_name, name
 from bot.engine import GameModule
-from bot.engine.i18n import N_
+from bot.engine.i18n import N_, current_language
 from bot.store.stats import RatingRow
 
 COLOUR = 0x5865F2
@@ -122,7 +122,9 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         if dm_turn is None and dm_hand is None:
             current = await ui.settings.prefs(user_id)
         else:
-            current = await ui.settings.set_prefs(user_id, dm_turn=dm_turn, dm_hand=dm_hand)
+            current = await ui.settings.set_prefs(
+                user_id, dm_turn=dm_turn, dm_hand=dm_hand, language=current_language()
+            )
         text = messages.PREFS_LINES.format(
             dm_turn=messages.ON if current.dm_turn else messages.OFF,
             dm_hand=messages.ON if current.dm_hand else messages.OFF,

@@ -89,9 +89,14 @@ class DiscordPublisher:
         guild_id = guild.id if guild is not None else guild_id
         return str(await self.bot.controller.server_language(guild_id, preferred))
 
-    def _member_language(self, user_id: int, server: str) -> str:
-        """Return the language of a DM: the member's as last seen, else the server's."""
-        return self.bot.controller.language_of(user_id) or server
+    async def _member_language(self, user_id: int, server: str) -> str:
+        """Return the language of a DM: the member's as last seen (or as they set /prefs in),
+        else the server's."""
+        seen = self.bot.controller.language_of(user_id)
+        if seen is not None:
+            return str(seen)
+        prefs = await self._prefs(user_id)
+        return str(getattr(prefs, "language", None) or server)
 
     async def _publish(self, match_id: int) -> None:
         matches = self.bot.controller.matches
@@ -208,7 +213,7 @@ class DiscordPublisher:
                 log.debug("match %s: previous ping already gone", match_id)
         link = _jump(channel, info.channel_id, info.message_id)
         for user_id in sorted(asked - previous):
-            with use_locale(self._member_language(user_id, server)):
+            with use_locale(await self._member_language(user_id, server)):
                 await self._dm_secret(user_id, info, self._title(info.game_key), link)
         mention, failed = [], []
         for user_id in sorted(turn):
@@ -217,7 +222,7 @@ class DiscordPublisher:
                 continue
             if user_id in previous:
                 continue
-            with use_locale(self._member_language(user_id, server)):
+            with use_locale(await self._member_language(user_id, server)):
                 sent = await self._dm_turn(user_id, info, self._title(info.game_key), link)
             if not sent:
                 failed.append(user_id)
@@ -319,7 +324,7 @@ class DiscordPublisher:
         link = _jump(channel, channel.id, row.table_message_id)
         mention = []
         for user_id in user_ids:
-            with use_locale(self._member_language(user_id, server)):
+            with use_locale(await self._member_language(user_id, server)):
                 text = messages.REMINDER_DM.format(
                     title=self._title(row.game), match_id=match_id, when=when, link=link
                 )

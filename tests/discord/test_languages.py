@@ -13,6 +13,7 @@ from typing import Any
 
 from discord.app_commands import Command
 
+from bot.discord_ui.bot import create_bot
 from bot.discord_ui.translator import COMMAND_NAMES, CatalogueTranslator
 from bot.playground._simcord_pin import use_locales
 from tests.discord.helpers import (
@@ -191,7 +192,7 @@ def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
-async def test_turn_dms_are_in_each_members_language(world) -> None:
+async def test_turn_dms_are_in_each_members_language_after_a_restart_too(world, settings) -> None:
     env = world.env
     assert use_locales(env, {world.bob.id: "it"})
     prefs = await world.bob.slash(world.channel, "prefs", dm_turn=True)
@@ -200,6 +201,9 @@ async def test_turn_dms_are_in_each_members_language(world) -> None:
     table, _match_id = await open_table(world, players=("alice", "bob"))
     assert to_act(env, table) == [world.alice.id]
     assert any("It's your turn in **COVERTA**" in t for t in dm_texts(world.alice))
+    # After a restart Bob has not used the bot yet: his DM follows the language of his /prefs.
+    await env.restart_bot(create_bot(settings))
+    assert env.bot.controller.language_of(world.bob.id) is None
     await take_turn(world, table, random.Random(3))
     assert any("Tocca a te in **COVERTA**" in t for t in dm_texts(world.bob))
     assert not any("It's your turn" in t for t in dm_texts(world.bob))
