@@ -331,9 +331,10 @@ class SettingsService:
         if found is None:
             stored = await self.repo.get_user_prefs(user_id)
             known = {f.name for f in fields(UserPrefs)}
-            found = UserPrefs(
-                **{k: v if k == "language" else bool(v) for k, v in stored.items() if k in known}
-            )
+            values: dict[str, Any] = {
+                k: v if k == "language" else bool(v) for k, v in stored.items() if k in known
+            }
+            found = UserPrefs(**values)
             self._prefs[user_id] = found
         return found
 
