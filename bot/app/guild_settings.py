@@ -53,11 +53,12 @@ class SettingSpec:
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
-            if text not in BOOL_WORDS:
+            words = {**BOOL_WORDS, _("on").lower(): True, _("off").lower(): False}
+            if text not in words:
                 raise SettingError(
                     _("`{name}` is on or off, not `{raw}`.").format(name=self.name, raw=raw)
                 )
-            return BOOL_WORDS[text]
+            return words[text]
         if self.kind in ("choice", "language"):
             allowed = self.allowed()
             if text not in allowed:

@@ -29,9 +29,9 @@ def _language_choices() -> Choices:
 
 def _value_suggestions(spec: SettingSpec) -> list[str]:
     if spec.kind == "bool":
-        return ["on", "off"]
-    if spec.kind == "choice":
-        return list(spec.choices)
+        return [_("on"), _("off")]
+    if spec.kind in ("choice", "language"):
+        return list(spec.allowed())
     marks = [spec.default, spec.low, spec.high]
     return [f"{m:g}" for m in dict.fromkeys(m for m in marks if m is not None)]
 
