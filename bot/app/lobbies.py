@@ -14,6 +14,7 @@ from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
+from bot.app.texts import game_text, game_title
 from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.engine.i18n import N_, _, ngettext
@@ -137,7 +138,9 @@ class LobbyService:
             )
         if game in config.disabled_games:
             title = self.registry.get(game).spec.title
-            raise NotAllowed(_("{title} is turned off in this server.").format(title=_(title)))
+            raise NotAllowed(
+                _("{title} is turned off in this server.").format(title=game_text(game, title))
+            )
 
     async def _check_room(self, config: GuildConfig, guild_id: int | None, channel_id: int) -> None:
         if guild_id is None:
@@ -247,7 +250,7 @@ class LobbyService:
                     "{title} needs at least {count} seats.",
                     need,
                 )
-                raise ServiceError(text.format(title=_(lobby.module.spec.title), count=need))
+                raise ServiceError(text.format(title=game_title(lobby.module.spec), count=need))
             options = lobby.module.spec.resolve_options(lobby.row.options, len(lobby.seats))
             refusal = getattr(lobby.module.rules, "start_refusal", None)
             problem = refusal(len(lobby.seats), options) if refusal else None
