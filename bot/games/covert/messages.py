@@ -103,6 +103,52 @@ def target(place: str) -> str:
     return CIRCLE_LABELS.get(place, place)
 
 
+DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
+"""The die faces 1 to 6 as players see them on a die."""
+
+
+def die(face: int) -> str:
+    """Return a die face as its glyph: ⚀ for 1 … ⚅ for 6."""
+    return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
+
+
+def where(face: int, place: str) -> str:
+    """Name where a die of this face lands: an Action Circle with its space, or a target."""
+    return f"{target(place)} (space {face})" if place in CIRCLE_LABELS else target(place)
+
+
+PLACE_EFFECTS: Final = {
+    "COMPLETE_MISSION": "in Phase III you may complete a Mission from your hand",
+    "MISSION_CARDS": "in Phase III you take a face-up Mission or the top of the Mission deck",
+    "AGENCY_CARDS": (
+        "in Phase III you take an Agency card from a region where you have an agent "
+        "(two dice here: any Region Space or the deck)"
+    ),
+    "MOVEMENT": "in Phase III you move your agents one route per die you spend here",
+    "SPEC_OPS": "you draw a Special Operations token now, usable from your next turn",
+    "DECODER": "in Phase II you may lay this die on a Cipher tile to read a code",
+}
+"""What a die placed on each target will do, said before the player confirms."""
+
+
+def place_effect(face: int, place: str, *, bag: int = 1, draws: int = 1) -> str:
+    """Say what placing a die will do: "Place ⚄ on Movement (space 5): in Phase III …"."""
+    effect = PLACE_EFFECTS.get(place, "")
+    if place == SPEC_OPS and not bag:
+        effect = "the token bag is empty, so you draw nothing"
+    elif place == SPEC_OPS and draws > 1 and bag > 1:
+        effect = "you draw two Special Operations tokens now and keep one"
+    return f"Place {die(face)} on {where(face, place)}: {effect}."
+
+
+def adjust_effect(old: int, new: int, source: str) -> str:
+    """Say what a +1/−1 will do before the player confirms it."""
+    return (
+        f"Turn {die(old)} into {die(new)} with {source}: the card or token is spent, and "
+        f"this die must be placed next, on an Action Circle or the Decoder."
+    )
+
+
 def no_fit(face: int, place: str) -> str:
     """Refuse a die that does not fit a circle."""
     return f"A {face} cannot go on {target(place)} now."

@@ -13,6 +13,7 @@ from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
 from bot.games.covert.present import guide
 from bot.games.covert.present.dossier import (
+    CONFIRM,
     DISCARD_STEP,
     discard_body,
     dossier_body,
@@ -47,7 +48,10 @@ class CovertPresenter:
     ) -> Screen:
         """Render one seat's dossier and the actions open to it."""
         note, choices = dossier_choices(view, legal, names, step)
-        body = discard_body(view) if step == DISCARD_STEP else dossier_body(view, note)
+        if step == DISCARD_STEP:
+            body = discard_body(view)
+        else:
+            body = dossier_body(view, note, lead=(step or "").startswith(f"{CONFIRM}."))
         return Screen(
             title=f"🔒 {names[view.seat]}'s dossier",
             body=body,

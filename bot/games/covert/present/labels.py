@@ -36,7 +36,7 @@ from bot.games.covert.data import (
     REGIONS,
     TOKENS,
 )
-from bot.games.covert.messages import target
+from bot.games.covert.messages import die, where
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.views import PrivateView
@@ -55,6 +55,12 @@ def source_label(sid: str) -> str:
         c = AGENCY[sid]
         return f"{sid} {ABILITY_LABELS[c.ability]} ({c.equipment}, {CITY[c.city].name})"
     return f"{ABILITY_LABELS[TOKENS[sid].ability]} token"
+
+
+def adjusted_face(face: int, source: str) -> int:
+    """Return the face a +1 or −1 source turns a die into."""
+    ability = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
+    return face % 6 + 1 if ability == "PLUS_ONE" else (face - 2) % 6 + 1
 
 
 def item_label(item: str) -> str:
@@ -101,18 +107,20 @@ def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
             return f"Pass (take token #{token})"
         return SIMPLE_LABELS[action.kind]
     if isinstance(action, Place):
-        where = target(action.target)
         face = me.dice[action.die].face
-        return f"{face} → {where}" + (f" space {face}" if action.target in CIRCLE_LABELS else "")
+        return f"{die(face)} {face} → {where(face, action.target)}"
     if isinstance(action, Adjust):
-        return f"Modify the {me.dice[action.die].face} with {source_label(action.source)}"
+        face = me.dice[action.die].face
+        new = adjusted_face(face, action.source)
+        return f"{die(face)} {face} → {die(new)} {new} with {source_label(action.source)}"
     if isinstance(action, Reroll):
-        return "Reroll " + " ".join(str(me.dice[d].face) for d in action.dice)
+        return "Reroll " + " ".join(die(me.dice[d].face) for d in action.dice)
     if isinstance(action, Swap):
         a, b = view.public.cipher[action.a], view.public.cipher[action.b]
         return f"{POSITIONS[action.a]}↔{POSITIONS[action.b]} ({a}↔{b})"
     if isinstance(action, Overlay):
-        return f"Die {me.dice[action.die].face} on {POSITIONS[action.position]}"
+        face = me.dice[action.die].face
+        return f"Die {die(face)} {face} on {POSITIONS[action.position]}"
     return action_label(view, action, names)
 
 
