@@ -116,7 +116,7 @@ async def test_the_first_step_offers_die_and_target_pairs_as_faces(world) -> Non
 
 async def test_the_confirm_says_what_happens_and_is_the_primary_button(world) -> None:
     env = world.env
-    table, match_id, member, seat = await placement_turn(world)
+    table, _, member, _ = await placement_turn(world)
     view = await open_dossier(env, table, member)
     pairs = [o for o in options_of(env, view) if o[0] == "select" and "Movement" in o[3]]
     assert pairs
