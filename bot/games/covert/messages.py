@@ -120,11 +120,8 @@ def where(face: int, place: str) -> str:
 PLACE_EFFECTS: Final = {
     "COMPLETE_MISSION": "in Phase III you may complete a Mission from your hand",
     "MISSION_CARDS": "in Phase III you take a face-up Mission or the top of the Mission deck",
-    "AGENCY_CARDS": (
-        "in Phase III you take an Agency card from a region where you have an agent "
-        "(two dice here: any Region Space or the deck)"
-    ),
-    "MOVEMENT": "in Phase III you move your agents one route per die you spend here",
+    "AGENCY_CARDS": "in Phase III you take an Agency card where your agents are (two dice: any)",
+    "MOVEMENT": "in Phase III you move your agents, one route per die spent here",
     "SPEC_OPS": "you draw a Special Operations token now, usable from your next turn",
     "DECODER": "in Phase II you may lay this die on a Cipher tile to read a code",
 }

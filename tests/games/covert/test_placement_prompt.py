@@ -49,6 +49,9 @@ def test_every_placement_is_one_pick_away_in_a_select() -> None:
     assert "⚅ 6 → the Decoder" in [o.label for o in select.options]
     for option in select.options:
         assert option.label[0] in FACES and option.description, option
+    hints = {o.label: o.description for o in select.options}
+    assert hints["⚅ 6 → the Decoder"].startswith("In Phase II you may lay this die on a Cipher")
+    assert hints["⚂ 3 → Mission Cards (space 3)"].startswith("In Phase III you take a face-up")
     assert not any(b.label == "Place a die" for b in buttons(screen(s)))
 
 

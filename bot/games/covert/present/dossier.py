@@ -425,8 +425,9 @@ def options(
 
 def effect_hint(view: PrivateView, action: Action) -> str:
     """Return the short line under a select option: what the choice does."""
-    sentence = effect(view, action)
-    return sentence.split(": ", 1)[-1][:100]
+    said = effect(view, action).split(": ", 1)[-1].rstrip(".")
+    said = said[:1].upper() + said[1:]
+    return said if len(said) <= 100 else said[:99] + "…"
 
 
 def effect(view: PrivateView, action: Action) -> str:
