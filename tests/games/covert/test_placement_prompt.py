@@ -128,3 +128,10 @@ def test_a_held_modifier_adds_a_select_and_a_confirm_of_its_own() -> None:
     (after,) = selects(screen(s))
     assert all(o.label.startswith("⚃ 4 → ") for o in after.options)
     assert not any(o.target.endswith(".SO") for o in after.options)
+
+
+def test_the_table_shows_placed_dice_as_faces() -> None:
+    s = play(plain(), ADA, Place(3, "MOVEMENT"))
+    shown = PRESENTER.table(RULES.view(s, None), NAMES, None)
+    text = shown.body + "".join(f.value for f in shown.fields)
+    assert "dice ⚀ ⚂ ⚂ ⚄@Move ⚅ ·" in text, text

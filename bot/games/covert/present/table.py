@@ -17,6 +17,7 @@ from bot.games.covert.data import (
     SPEC_OPS,
     AgencyCard,
 )
+from bot.games.covert.messages import die
 from bot.games.covert.missions import Mission
 from bot.games.covert.views import PlayerView, PublicView
 
@@ -86,11 +87,12 @@ def player_line(p: PlayerView, names: Sequence[str]) -> str:
 
 
 def die_text(face: int, place: str, space: int) -> str:
-    """Return a die and where it lies."""
+    """Return a die as its face and where it lies: ⚄@Move (space 5 of Movement), ⚀@SO."""
     short = {"": "", SPEC_OPS: "@SO", DECODER: "@Dec", "spent": "✓"}
     if place in short:
-        return f"{face}{short[place]}"
-    return f"{face}@{CIRCLE_LABELS[place].split()[0][:4]}{space}"
+        return f"{die(face)}{short[place]}"
+    circle = CIRCLE_LABELS[place].split()[0][:4]
+    return f"{die(face)}@{circle}" + ("" if space == face else str(space))
 
 
 def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
