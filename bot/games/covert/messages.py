@@ -139,10 +139,10 @@ def place_effect(face: int, place: str, *, bag: int = 1, draws: int = 1) -> str:
 
 
 def adjust_effect(old: int, new: int, source: str) -> str:
-    """Say what a +1/−1 will do before the player confirms it."""
+    """Say what a +1/−1 will do before the player picks it."""
     return (
-        f"Turn {die(old)} into {die(new)} with {source}: the card or token is spent, and "
-        f"this die must be placed next, on an Action Circle or the Decoder."
+        f"Turn {die(old)} into {die(new)} with {source}: spent at once; place this die next "
+        f"(an Action Circle or the Decoder)."
     )
 
 

@@ -112,22 +112,21 @@ def test_five_different_faces_on_an_empty_board_split_into_two_selects() -> None
     assert all(len(x.options) <= 25 for x in selects(shown))
 
 
-def test_a_held_modifier_adds_a_select_and_a_confirm_of_its_own() -> None:
+def test_a_held_modifier_adds_one_step_a_select_saying_what_it_does() -> None:
     s = placing()  # Ada holds A07, a −1 card
-    shown = screen(s)
-    _, modify = selects(shown)
+    _, modify = selects(screen(s))
     adjusts = {a.token() for a in RULES.legal_actions(s, ADA) if isinstance(a, Adjust)}
-    assert {o.target for o in modify.options} == {f"p.do.{t}" for t in adjusts}
-    assert "⚄ 5 → ⚃ 4 with A07 −1" in " ".join(o.label for o in modify.options)
-    confirm = screen(s, "do.J.3.A07")
-    assert confirm.body.startswith("**Turn ⚄ into ⚃ with A07 −1")
-    (button, _) = buttons(confirm)
-    assert button.target == "a.J.3.A07" and button.style == "primary"
-    # After the −1, the next select offers that die only, never the Special Operations folder.
+    assert {o.target for o in modify.options} == {f"a.{t}" for t in adjusts}
+    hints = {o.label: o.description for o in modify.options}
+    assert hints["⚄ 5 → ⚃ 4 with A07 −1 (REC, Helsinki)"].startswith("Spent at once; place")
+    # After the −1, the select offers that die only, never the Special Operations folder,
+    # and the placement is confirmed as usual: three clicks in all.
     s = play(s, ADA, Adjust(3, "A07"))
     (after,) = selects(screen(s))
     assert all(o.label.startswith("⚃ 4 → ") for o in after.options)
     assert not any(o.target.endswith(".SO") for o in after.options)
+    (confirm, _) = buttons(screen(s, "do.P.3.MC"))
+    assert confirm.target == "a.P.3.MC" and confirm.style == "primary"
 
 
 def test_the_table_shows_placed_dice_as_faces() -> None:

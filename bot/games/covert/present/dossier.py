@@ -7,7 +7,8 @@ which card, die or mission, so each step stays under 25 options.
 Placing a die costs two clicks: the first step holds a select of every die and
 target pair ("⚄ 5 → Movement (space 5)"), and picking one opens a confirm step
 (``do.<token>``) that says what the placement will do, with a primary Confirm
-button. A +1/−1, when held, is offered the same way in a select of its own.
+button. A +1/−1, when held, adds one step: a select of its own, each option saying
+what it does, applied when picked.
 """
 
 from __future__ import annotations
@@ -377,8 +378,8 @@ def sub_label(view: PrivateView, key: str, sub: str) -> str:
 
 CONFIRM = "do"
 """The dossier step that asks to confirm one action: ``do.<action token>``."""
-CONFIRMED = (Place, Adjust)
-"""Actions chosen in a select and then confirmed: a die placement and a +1/−1."""
+CONFIRMED = (Place,)
+"""Actions chosen in a select and then confirmed: a die placement."""
 
 
 def target_of(action: Action) -> str:
@@ -447,16 +448,12 @@ def effect(view: PrivateView, action: Action) -> str:
 def confirm_step(
     view: PrivateView, legal: Sequence[Action], token: str, names: Sequence[str], back: Button
 ) -> tuple[str, tuple[Choice, ...]]:
-    """Return the confirm step of a placement or +1/−1: what it will do, Confirm and Back."""
+    """Return the confirm step of a placement: what it will do, Confirm and Back."""
     action = next((a for a in legal if a.token() == token), None)
-    if action is None or not isinstance(action, CONFIRMED):
+    if not isinstance(action, Place):
         return "That choice is no longer open.", (back,)
-    me = view.public.players[view.seat]
-    face = me.dice[action.die].face
-    if isinstance(action, Place):
-        text = f"✅ Confirm: place {die(face)} on {where(face, action.target)}"
-    else:
-        text = f"✅ Confirm: {die(face)} → {die(adjusted_face(face, action.source))}"
+    face = view.public.players[view.seat].dice[action.die].face
+    text = f"✅ Confirm: place {die(face)} on {where(face, action.target)}"
     return f"**{effect(view, action)}**", (Button(text[:80], act(action), "primary"), back)
 
 
