@@ -11,7 +11,15 @@ from typing import Any
 from simcord.actors import _component_interaction
 
 from tests.discord.covert_play import Option, choice_tree, options_of, target_of
-from tests.discord.helpers import components, custom_ids, match_id_of, private_message, stored
+from tests.discord.helpers import (
+    answer,
+    components,
+    custom_ids,
+    forged_click,
+    match_id_of,
+    private_message,
+    stored,
+)
 
 FACES = "⚀⚁⚂⚃⚄⚅"
 PRIMARY, SECONDARY = 1, 2
@@ -164,3 +172,18 @@ async def test_a_double_clicked_confirm_places_one_die(world) -> None:
     assert sum(1 for e in events if e.action.startswith("P.")) == 1
     shown = private_message(again) or stored(env, view)
     assert "moved on" in (shown.content or ""), shown.content
+
+
+async def test_a_forged_confirm_is_refused_and_places_nothing(world) -> None:
+    env = world.env
+    table, match_id, member, seat = await placement_turn(world)
+    matches = env.bot.controller.matches
+    view = await open_dossier(env, table, member)
+    live = await matches.load(match_id)
+    version = live.version
+    (pair, *_) = [o for o in options_of(env, view) if o[0] == "select" and "→" in o[3]]
+    token = target_of(pair).removeprefix("p.do.")
+    result = await forged_click(member, env, view, f"a:{match_id}:{version}:{token}")
+    assert "not valid" in answer(result), answer(result)
+    live = await matches.load(match_id)
+    assert live.version == version and not any(d.place for d in live.state.players[seat].dice)
