@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.engine.i18n import domain_of
+from bot.engine.i18n import N_, _, domain_of
 from bot.engine.phrase import Arg, Phrase, nphrase, phrase
 from bot.games.covert.data import (
     ABILITY_LABELS,
@@ -194,6 +194,67 @@ def target(place: str) -> Phrase:
     if place == DECODER:
         return phrase("the Decoder")
     return word(CIRCLE_LABELS.get(place, place))
+
+
+DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
+"""The die faces 1 to 6 as players see them on a die."""
+
+
+def die(face: int) -> str:
+    """Return a die face as its glyph: ⚀ for 1 … ⚅ for 6."""
+    return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
+
+
+def where(face: int, place: str) -> str:
+    """Name where a die of this face lands, in the current language: an Action Circle with
+    its space, or a target."""
+    if place in CIRCLE_LABELS:
+        return _("{target} (space {face})").format(target=target(place), face=face)
+    return str(target(place))
+
+
+def onto(face: int, place: str) -> str:
+    """Say where a die of this face goes, with its preposition ("on the Decoder")."""
+    if place == SPEC_OPS:
+        return _("on the Special Operations folder")
+    if place == DECODER:
+        return _("on the Decoder")
+    if place in CIRCLE_LABELS:
+        return _("on {target} (space {face})").format(target=target(place), face=face)
+    return _("on {target}").format(target=target(place))
+
+
+PLACE_EFFECTS: Final = {
+    "COMPLETE_MISSION": N_("in Phase III you may complete a Mission from your hand"),
+    "MISSION_CARDS": N_("in Phase III you take a face-up Mission or the top of the Mission deck"),
+    "AGENCY_CARDS": N_(
+        "in Phase III you take an Agency card where your agents are (two dice: any)"
+    ),
+    "MOVEMENT": N_("in Phase III you move your agents, one route per die spent here"),
+    "SPEC_OPS": N_("you draw a Special Operations token now, usable from your next turn"),
+    "DECODER": N_("in Phase II you may lay this die on a Cipher tile to read a code"),
+}
+"""What a die placed on each target will do, said before the player confirms."""
+
+
+def place_effect(face: int, place: str, *, bag: int = 1, draws: int = 1) -> str:
+    """Say what placing a die will do: "Place ⚄ on Movement (space 5): in Phase III …"."""
+    effect = _(PLACE_EFFECTS[place]) if place in PLACE_EFFECTS else ""
+    if place == SPEC_OPS and not bag:
+        effect = _("the token bag is empty, so you draw nothing")
+    elif place == SPEC_OPS and draws > 1 and bag > 1:
+        effect = _("you draw two Special Operations tokens now and keep one")
+    return _("Place {die} {onto}: {effect}.").format(
+        die=die(face), onto=onto(face, place), effect=effect
+    )
+
+
+def adjust_effect(old: int, new: int, source: str) -> str:
+    """Say what a +1/−1 will do before the player picks it."""
+    return _(
+        "Turn {old} into {new} with {source}: spent at once; place this die next "
+        "(an Action Circle or the Decoder)."
+    ).format(old=die(old), new=die(new), source=source)
 
 
 def no_fit(face: int, place: str) -> Phrase:
