@@ -24,7 +24,6 @@ from bot.engine.rules import (
 )
 from bot.engine.screen import Button, Field, Presenter, Screen, Select, SelectOption, act, pick
 from bot.engine.seats import CHANCE, Seat
-from bot.engine.words import plural
 
 __all__ = [
     "CHANCE",
@@ -58,5 +57,4 @@ __all__ = [
     "act",
     "may_act",
     "pick",
-    "plural",
 ]

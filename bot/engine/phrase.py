@@ -25,8 +25,10 @@ import msgspec
 
 from bot.engine.i18n import caller_domain, translations
 
-Arg = Union[int, str, "Phrase", list[Union[int, str, "Phrase"]]]
-"""What a phrase argument may hold."""
+Item = Union[int, str, "Phrase"]
+"""One value: a number, a literal text or a phrase."""
+Arg = Union[int, str, "Phrase", list[Item]]
+"""What a phrase argument may hold: a value or a list of values."""
 
 
 class Phrase(msgspec.Struct, frozen=True, omit_defaults=True):

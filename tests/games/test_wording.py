@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.engine import CHANCE, GameModule, Match, plural
+from bot.engine import CHANCE, GameModule, Match
 from bot.games import build_registry
 
 GAMES = build_registry().all()
@@ -53,9 +53,3 @@ def test_rounds_count_from_one_and_plurals_agree(module: GameModule) -> None:
         for text in texts(module, seed):
             assert not ROUND_ZERO.search(text), text
             assert "(s)" not in text, text
-
-
-def test_plural() -> None:
-    assert plural(0, "Cover-cover") == "0 Cover-covers"
-    assert plural(1, "card") == "1 card"
-    assert plural(2, "penalty card") == "2 penalty cards"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
 from bot.games.cover_cover.ai import DEFAULT_POLICY, POLICIES
 from bot.games.cover_cover.present import CoverCoverPresenter
@@ -13,7 +14,7 @@ GAME = GameModule(
     presenter=CoverCoverPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
-    levels={"flip": "Normal"},
+    levels={"flip": N_("Normal")},
 )
 
 __all__ = ["GAME", "SPEC", "CoverCoverPresenter", "CoverCoverRules"]

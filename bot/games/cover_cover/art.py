@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from bot.draw.canvas import GOLD, RGB, TABLE_SIZE, canvas, fit_scale, png
 from bot.draw.text import draw_text, fit
+from bot.engine.i18n import _, current_language
 from bot.games.cover_cover.cardart import CARD_H, CARD_W, back, face
 from bot.games.cover_cover.cards import Card
 
@@ -61,6 +62,8 @@ class Row:
     """The player is out."""
     hot: bool = False
     """The player is in the Cover-cover being played."""
+    took: bool = False
+    """The player took the round shown (the status is written in gold)."""
 
     @property
     def slim(self) -> bool:
@@ -197,7 +200,7 @@ def _panel_lines(row: Row) -> list[tuple[str, int, RGB]]:
         (fit(row.split, 15, PANEL_W - 2 * PAD), 15, dim),
     ]
     if row.status:
-        colour = OUT_INK if row.dim else GOLD if "TAKES" in row.status else PINK
+        colour = OUT_INK if row.dim else GOLD if row.took else PINK
         lines.append((fit(row.status, 16, PANEL_W - 2 * PAD), 16, colour))
     return lines
 
@@ -219,16 +222,22 @@ def _draw_cell(
     image.alpha_composite(face(cell.up, scale), (x, y))
 
 
-@lru_cache(maxsize=128)
 def piles_png(hand: int, winnings: int) -> bytes:
     """Draw a player's two face-down piles with their counts (no card identities)."""
+    return _piles_png(hand, winnings, current_language())
+
+
+@lru_cache(maxsize=128)
+def _piles_png(hand: int, winnings: int, language: str) -> bytes:
+    """Draw the piles once per counts and language (the labels are words)."""
     image = canvas((360, 190), FELT)
     draw = ImageDraw.Draw(image)
-    for i, (label, count) in enumerate((("Hand", hand), ("Winnings", winnings))):
+    labels = (_("Hand: {count}"), _("Winnings: {count}"))
+    for i, (label, count) in enumerate(zip(labels, (hand, winnings), strict=True)):
         x = 30 + i * 170
         for k in range(min(4, (count + 5) // 6)):
             image.alpha_composite(back(0.9), (x + 3 * k, 30 - 3 * k))
         if not count:
             draw.rounded_rectangle((x, 30, x + 76, 136), radius=8, outline=INK_DIM, width=2)
-        draw_text(draw, (x + 38, 160), f"{label}: {count}", 18, INK, anchor="mm")
+        draw_text(draw, (x + 38, 160), label.format(count=count), 18, INK, anchor="mm")
     return png(image)

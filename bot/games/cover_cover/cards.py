@@ -6,13 +6,20 @@ from typing import Final
 
 import msgspec
 
+from bot.engine.phrase import Phrase, pphrase
+
 RANKS: Final = tuple(range(2, 15))
 """Ranks low to high; J = 11, Q = 12, K = 13, A = 14."""
 SUITS: Final = ("♠", "♥", "♦", "♣")
 """Suits have no effect on play; they only make the cards look familiar."""
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 RANK_TEXT: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
-RANK_NAMES: Final = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+RANK_PLURALS: Final[dict[int, Phrase]] = {
+    11: pphrase("tie", "jacks"),
+    12: pphrase("tie", "queens"),
+    13: pphrase("tie", "kings"),
+    14: pphrase("tie", "aces"),
+}
 DECK_SIZE: Final = 52
 MAX_SEATS: Final = 6
 
@@ -40,9 +47,9 @@ def rank_text(rank: int) -> str:
     return RANK_TEXT.get(rank, str(rank))
 
 
-def rank_plural(rank: int) -> str:
-    """Return a rank in words for a tie, e.g. ``kings`` or ``7s``."""
-    return RANK_NAMES[rank] + "s" if rank in RANK_NAMES else f"{rank}s"
+def rank_plural(rank: int) -> Phrase:
+    """Return a rank in words for a tie, e.g. ``kings`` or ``7s`` (worded when read)."""
+    return RANK_PLURALS.get(rank) or pphrase("tie", "{rank}s", rank=rank)
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in range(4) for rank in RANKS)

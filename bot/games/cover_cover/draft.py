@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Event, Transition
 from bot.games.cover_cover.state import CoverState
 
@@ -23,7 +24,7 @@ class Draft:
         """Replace some fields of the state."""
         self.state = msgspec.structs.replace(self.state, **changes)
 
-    def say(self, text: str) -> None:
+    def say(self, text: Phrase) -> None:
         """Tell everyone something (there is no private information in this game)."""
         self.events.append(Event(text))
 

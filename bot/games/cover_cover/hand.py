@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action
 from bot.engine.screen import Button, act
 from bot.games.cover_cover import messages as say
@@ -15,8 +16,10 @@ from bot.games.cover_cover.views import PrivateView
 def hand_body(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> str:
     """Return the private view's text: own counts and what to press."""
     lines = [
-        f"**Your cards: {view.count}** (hand {view.hand}, winnings {view.winnings}).",
-        "Nobody knows the order of a hand, not even its owner: just flip!",
+        _("**Your cards: {count}** (hand {hand}, winnings {won}).").format(
+            count=view.count, hand=view.hand, won=view.winnings
+        ),
+        _("Nobody knows the order of a hand, not even its owner: just flip!"),
         note(view, names, legal),
     ]
     return "\n".join(lines)
@@ -27,29 +30,37 @@ def note(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> st
     public = view.public
     me = public.players[view.seat]
     if public.over:
-        return "The match is over."
+        return _("The match is over.")
     if me.out:
-        return f"You are out (round {me.out}); watch the others play on."
+        return _("You are out (round {number}); watch the others play on.").format(number=me.out)
     if Cover() in legal:
-        last = " It is your last card: it goes face up." if view.count == 1 else ""
-        return (
+        if view.count == 1:
+            return _(
+                "**COVER-COVER!** You are tied for the highest card: shout **Cover-cover!** "
+                "to lay 1 card face down and 1 face up. It is your last card: it goes face up."
+            )
+        return _(
             "**COVER-COVER!** You are tied for the highest card: shout **Cover-cover!** "
-            f"to lay 1 card face down and 1 face up.{last}"
+            "to lay 1 card face down and 1 face up."
         )
     if Flip() in legal and public.auto:
-        return "Auto is on: the bot flips for everyone. Any player may let it play on."
+        return _("Auto is on: the bot flips for everyone. Any player may let it play on.")
     if Flip() in legal:
-        return f"{round_label(public)}: press **Flip** to turn up your top card."
+        flip = _("{round}: press **Flip** to turn up your top card.")
+        return flip.format(round=round_label(public))
+    waiting = listed(public.waiting, names)
     if public.phase == "cover":
-        return f"A Cover-cover is on: waiting for {listed(public.waiting, names)}."
-    return f"Waiting for {listed(public.waiting, names)}."
+        return _("A Cover-cover is on: waiting for {players}.").format(players=waiting)
+    return _("Waiting for {players}.").format(players=waiting)
 
 
 def hand_choices(view: PrivateView, legal: Sequence[Action]) -> tuple[Button, ...]:
     """Return the one button the seat may press, if any."""
     if Cover() in legal:
-        return (Button(say.COVER_BUTTON, act(Cover()), "danger"),)
+        return (Button(_(say.COVER_BUTTON), act(Cover()), "danger"),)
     if Flip() in legal:
-        label = say.auto_button(view.public.summary_every) if view.public.auto else say.FLIP_BUTTON
+        label = (
+            say.auto_button(view.public.summary_every) if view.public.auto else _(say.FLIP_BUTTON)
+        )
         return (Button(label, act(Flip()), "success" if view.public.auto else "primary"),)
     return ()

@@ -1,6 +1,8 @@
 """Every Cover-cover sentence a player reads in events, errors and buttons, in one place.
 
-Seats are written as ``{p[i]}`` placeholders; the reader's display names go in later.
+Events, refusals and summaries are phrases, worded in the reader's language when read;
+button labels are worded where they are shown. Seats are written as ``{p[i]}``
+placeholders; the reader's display names go in later.
 """
 
 from __future__ import annotations
@@ -8,34 +10,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from bot.engine.words import plural
+from bot.engine.i18n import N_, ngettext
+from bot.engine.phrase import Arg, Item, Phrase, nphrase, phrase
+from bot.engine.phrase import seat as p
 from bot.games.cover_cover.cards import card, rank_plural
 from bot.games.cover_cover.state import NO_CARD, Block, Play
 
-FLIP_BUTTON: Final = "Flip"
-COVER_BUTTON: Final = "Cover-cover!"
-NOT_YOUR_TURN: Final = "Wait for the next round: you have nothing to press now."
-ALREADY_FLIPPED: Final = "You already flipped: waiting for the others."
-ALREADY_COVERED: Final = "You already shouted: waiting for the other tied players."
-NOT_TIED: Final = "Only the tied players play in this Cover-cover."
-YOU_ARE_OUT: Final = "You are out of the game: you have no cards left."
-FLIP_NOT_COVER: Final = "There is no Cover-cover on you now: press Flip."
-COVER_NOT_FLIP: Final = "You are in a Cover-cover: press Cover-cover!"
-BOT_ONLY: Final = "Only the bot deals and shuffles."
-NO_CHANCE: Final = "No deal or shuffle is pending."
-WRONG_DEAL: Final = "That deal is for a different number of players."
-WRONG_SHUFFLE: Final = "That is not the pending shuffle."
+FLIP_BUTTON: Final = N_("Flip")
+COVER_BUTTON: Final = N_("Cover-cover!")
+NOT_YOUR_TURN: Final = phrase("Wait for the next round: you have nothing to press now.")
+ALREADY_FLIPPED: Final = phrase("You already flipped: waiting for the others.")
+ALREADY_COVERED: Final = phrase("You already shouted: waiting for the other tied players.")
+NOT_TIED: Final = phrase("Only the tied players play in this Cover-cover.")
+YOU_ARE_OUT: Final = phrase("You are out of the game: you have no cards left.")
+FLIP_NOT_COVER: Final = phrase("There is no Cover-cover on you now: press Flip.")
+COVER_NOT_FLIP: Final = phrase("You are in a Cover-cover: press Cover-cover!")
+BOT_ONLY: Final = phrase("Only the bot deals and shuffles.")
+NO_CHANCE: Final = phrase("No deal or shuffle is pending.")
+WRONG_DEAL: Final = phrase("That deal is for a different number of players.")
+WRONG_SHUFFLE: Final = phrase("That is not the pending shuffle.")
 
 
-def p(seat: int) -> str:
-    """Return the name placeholder of a seat."""
-    return f"{{p[{seat}]}}"
-
-
-def names(seats: Sequence[int]) -> str:
-    """Return seats as ``A``, ``A and B`` or ``A, B and C``."""
+def names(seats: Sequence[int]) -> str | Phrase:
+    """Return seats as ``A``, ``A and B`` or ``A, B and C`` (worded when read)."""
     parts = [p(s) for s in seats]
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    if len(parts) == 1:
+        return parts[0]
+    return phrase("{first} and {last}", first=list(parts[:-1]), last=parts[-1])
 
 
 def card_text(number: int) -> str:
@@ -44,99 +45,155 @@ def card_text(number: int) -> str:
 
 
 def auto_button(every: int) -> str:
-    """Return the label of the button that lets the bot play the next block."""
-    return f"Play the next {every} round{'s' if every != 1 else ''}"
+    """Return the label of the button that lets the bot play the next block, translated."""
+    return ngettext("Play the next {n} round", "Play the next {n} rounds", every).format(n=every)
 
 
-def dealt(dealer: int, seats: int, auto: bool) -> str:
+def dealt(dealer: int, seats: int, auto: bool) -> Phrase:
     """Announce the deal."""
-    each = "26 cards each" if seats == 2 else "all 52 cards"
-    then = "The bot flips for everyone." if auto else "Round 1: everyone flips!"
-    return f"{p(dealer)} dealt {each}. {then}"
+    if seats == 2:
+        if auto:
+            return phrase(
+                "{dealer} dealt 26 cards each. The bot flips for everyone.", dealer=p(dealer)
+            )
+        return phrase("{dealer} dealt 26 cards each. Round 1: everyone flips!", dealer=p(dealer))
+    if auto:
+        return phrase("{dealer} dealt all 52 cards. The bot flips for everyone.", dealer=p(dealer))
+    return phrase("{dealer} dealt all 52 cards. Round 1: everyone flips!", dealer=p(dealer))
 
 
-def shuffled(seat: int, count: int) -> str:
+def shuffled(seat: int, count: int) -> Phrase:
     """Announce that a hand ran out and the winnings became the new hand."""
-    verb = "is" if count == 1 else "are"
-    won = plural(count, "won card")
-    return f"{p(seat)}'s hand ran out: their {won} {verb} shuffled into a new hand."
-
-
-def shout(seat: int) -> str:
-    """Announce a tied player's shout."""
-    return f"{p(seat)}: “COVER-COVER!”"
-
-
-def flipped(number: int, plays: Sequence[Play]) -> str:
-    """Announce a round's flips."""
-    return f"Round {number} flips: " + ", ".join(f"{p(x.seat)} {card_text(x.up)}" for x in plays)
-
-
-def depth_word(depth: int) -> str:
-    """Return how deep a Cover-cover is nested, in words."""
-    return {1: "", 2: " inside a Cover-cover"}.get(depth, f" nested {depth} deep")
-
-
-def cover_cover(tied: Sequence[int], rank: int, depth: int) -> str:
-    """Announce a Cover-cover, loudly."""
-    return (
-        f"**COVER-COVER{depth_word(depth).upper()}!** {names(tied)} tie with {rank_plural(rank)}."
+    return nphrase(
+        "{player}'s hand ran out: their {n} won card is shuffled into a new hand.",
+        "{player}'s hand ran out: their {n} won cards are shuffled into a new hand.",
+        n=count,
+        player=p(seat),
     )
 
 
-def dropped_out(seat: int) -> str:
+def shout(seat: int) -> Phrase:
+    """Announce a tied player's shout."""
+    return phrase("{player}: “COVER-COVER!”", player=p(seat))
+
+
+def flipped(number: int, plays: Sequence[Play]) -> Phrase:
+    """Announce a round's flips."""
+    flips = ", ".join(f"{p(x.seat)} {card_text(x.up)}" for x in plays)
+    return phrase("Round {number} flips: {flips}", number=number, flips=flips)
+
+
+def cover_cover(tied: Sequence[int], rank: int, depth: int) -> Phrase:
+    """Announce a Cover-cover, loudly."""
+    args: dict[str, Arg] = {"tied": names(tied), "rank": rank_plural(rank), "depth": depth}
+    if depth == 1:
+        return phrase("**COVER-COVER!** {tied} tie with {rank}.", **args)
+    if depth == 2:
+        return phrase("**COVER-COVER INSIDE A COVER-COVER!** {tied} tie with {rank}.", **args)
+    return phrase("**COVER-COVER NESTED {depth} DEEP!** {tied} tie with {rank}.", **args)
+
+
+def dropped_out(seat: int) -> Phrase:
     """Announce a tied player with no cards left."""
-    return f"{p(seat)} has no cards left for the Cover-cover and is out."
+    return phrase("{player} has no cards left for the Cover-cover and is out.", player=p(seat))
 
 
-def play_text(play: Play) -> str:
+def play_text(play: Play) -> Phrase:
     """Describe one player's Cover-cover cards."""
-    down = "1 face down" if play.down != NO_CARD else "none face down (last card)"
-    return f"{p(play.seat)}: {down}, shows {card_text(play.up)}"
+    if play.down != NO_CARD:
+        return phrase(
+            "{player}: 1 face down, shows {card}", player=p(play.seat), card=card_text(play.up)
+        )
+    return phrase(
+        "{player}: none face down (last card), shows {card}",
+        player=p(play.seat),
+        card=card_text(play.up),
+    )
 
 
-def covered(plays: Sequence[Play]) -> str:
+def covered(plays: Sequence[Play]) -> Phrase:
     """Announce the new face-up cards of a Cover-cover."""
-    return "; ".join(play_text(x) for x in plays) + "."
+    parts = [play_text(x) for x in plays]
+    chain: Arg = parts[-1]
+    for part in reversed(parts[:-1]):
+        chain = phrase("{first}; {rest}", first=part, rest=chain)
+    return phrase("{plays}.", plays=chain)
 
 
-def took(seat: int, pot: int) -> str:
+def took(seat: int, pot: int) -> Phrase:
     """Announce the round winner."""
-    return f"{p(seat)} wins the round and takes {pot} cards."
+    return phrase("{player} wins the round and takes {pot} cards.", player=p(seat), pot=pot)
 
 
-def knocked_out(seat: int, number: int) -> str:
+def knocked_out(seat: int, number: int) -> Phrase:
     """Announce a knock-out."""
-    return f"{p(seat)} has no cards left and is out (round {number})."
+    return phrase(
+        "{player} has no cards left and is out (round {number}).", player=p(seat), number=number
+    )
 
 
-def depth_text(depth: int) -> str:
+def depth_text(depth: int) -> Phrase:
     """Describe the deepest nesting of a block."""
     if depth == 0:
-        return "no Cover-cover"
-    return "deepest: a Cover-cover" + (f" nested {depth} deep" if depth > 1 else "")
+        return phrase("no Cover-cover")
+    if depth == 1:
+        return phrase("deepest: a Cover-cover")
+    return phrase("deepest: a Cover-cover nested {depth} deep", depth=depth)
 
 
-def summary(block: Block, counts: Sequence[int], out: Sequence[int]) -> str:
+def covers_count(covers: int) -> Phrase:
+    """Return ``1 Cover-cover`` or ``3 Cover-covers``."""
+    return nphrase("{n} Cover-cover", "{n} Cover-covers", n=covers)
+
+
+def summary(block: Block, counts: Sequence[int], out: Sequence[int]) -> Phrase:
     """Auto: sum up a block of rounds."""
     held = ", ".join(f"{p(s)} {counts[s]}" for s in range(len(counts)) if out[s] == 0)
     gone = [s for s in range(len(out)) if block.first <= out[s] <= block.last]
-    lines = [
-        f"Rounds {block.first}-{block.last}: {plural(block.covers, 'Cover-cover')}, "
-        f"{depth_text(block.deepest)}.",
-        f"Cards: {held}.",
+    args: dict[str, Arg] = {
+        "first": block.first,
+        "last": block.last,
+        "covers": covers_count(block.covers),
+        "depth": depth_text(block.deepest),
+        "held": held,
+    }
+    if not gone:
+        return phrase("Rounds {first}-{last}: {covers}, {depth}. Cards: {held}.", **args)
+    outs: list[Item] = [
+        phrase("{player} (round {number})", player=p(s), number=out[s]) for s in gone
     ]
-    if gone:
-        lines.append("Out: " + ", ".join(f"{p(s)} (round {out[s]})" for s in gone) + ".")
-    return " ".join(lines)
+    return phrase(
+        "Rounds {first}-{last}: {covers}, {depth}. Cards: {held}. Out: {out}.", out=outs, **args
+    )
 
 
-def winners_text(winners: Sequence[int], termination: str, rounds: int) -> str:
+def winners_text(winners: Sequence[int], termination: str, rounds: int) -> Phrase:
     """Return the one-sentence summary of how the match ended."""
-    verb = "wins" if len(winners) == 1 else "share the win"
+    who = names(winners)
+    alone = len(winners) == 1
     if termination == "last_player":
-        return f"{names(winners)} holds all 52 cards and wins after {rounds} rounds."
+        return phrase(
+            "{winners} holds all 52 cards and wins after {rounds} rounds.",
+            winners=who,
+            rounds=rounds,
+        )
     if termination == "round_limit":
-        most = f"{names(winners)} {verb} with the most cards"
-        return f"Round limit reached after {rounds} rounds: {most}."
-    return f"Everyone still in ran out in the same Cover-cover: {names(winners)} {verb}."
+        if alone:
+            return phrase(
+                "Round limit reached after {rounds} rounds: {winners} wins with the most cards.",
+                winners=who,
+                rounds=rounds,
+            )
+        return phrase(
+            "Round limit reached after {rounds} rounds: {winners} share the win with the most "
+            "cards.",
+            winners=who,
+            rounds=rounds,
+        )
+    if alone:
+        return phrase(
+            "Everyone still in ran out in the same Cover-cover: {winners} wins.", winners=who
+        )
+    return phrase(
+        "Everyone still in ran out in the same Cover-cover: {winners} share the win.", winners=who
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
 from bot.games.cover_cover import guide
@@ -51,10 +52,12 @@ class CoverCoverPresenter:
         if self.images and view.public.phase != "deal":
             image = piles_image(view.hand, view.winnings)
         return Screen(
-            title=f"Cover-cover - {names[view.seat]}'s cards",
+            title=_("Cover-cover - {player}'s cards").format(player=names[view.seat]),
             body=hand_body(view, names, legal),
             image=image,
-            image_alt=f"Your hand: {view.hand} cards face down; your winnings: {view.winnings}.",
+            image_alt=_("Your hand: {hand} cards face down; your winnings: {won}.").format(
+                hand=view.hand, won=view.winnings
+            ),
             choices=hand_choices(view, legal),
             colour=LOUD if view.expected == "cover" else COLOUR,
         )
@@ -63,18 +66,24 @@ class CoverCoverPresenter:
         """Return the paged rules summary."""
         total = len(guide.PAGES)
         return [
-            Screen(title=f"Cover-cover rules {i}/{total}: {name}", body=text, colour=COLOUR)
-            for i, (name, text) in enumerate(guide.PAGES, start=1)
+            Screen(
+                title=_("Cover-cover rules {page}/{total}: {title}").format(
+                    page=i, total=total, title=name
+                ),
+                body=text,
+                colour=COLOUR,
+            )
+            for i, (name, text) in enumerate(guide.pages(), start=1)
         ]
 
 
 def title(view: PublicView) -> str:
     """Return the table title: loud during a Cover-cover."""
     if view.over:
-        return "Cover-cover - match over"
+        return _("Cover-cover - match over")
     if pending_tie(view) is not None:
-        return f"COVER-COVER! - {round_label(view)}"
-    return f"Cover-cover - {round_label(view)}"
+        return _("COVER-COVER! - {round}").format(round=round_label(view))
+    return _("Cover-cover - {round}").format(round=round_label(view))
 
 
 def table_image(view: PublicView, names: Sequence[str]) -> bytes:

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.i18n import N_
+from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -24,6 +26,24 @@ from bot.games.cover_cover.views import PrivateView, PublicView, private_view, p
 
 ROUND_LIMITS: Final = ("25", "50", "100", "200", "300", "500", "1000", "0")
 SUMMARY_EVERY: Final = ("1", "5", "10", "25", "50")
+ROUND_LIMIT_LABELS: Final = (
+    N_("25 rounds"),
+    N_("50 rounds"),
+    N_("100 rounds"),
+    N_("200 rounds"),
+    N_("300 rounds"),
+    N_("500 rounds"),
+    N_("1000 rounds"),
+    N_("No limit"),
+)
+"""The choices as written, one message each (the options are translated as a whole)."""
+SUMMARY_EVERY_LABELS: Final = (
+    N_("Every 1 round"),
+    N_("Every 5 rounds"),
+    N_("Every 10 rounds"),
+    N_("Every 25 rounds"),
+    N_("Every 50 rounds"),
+)
 
 SPEC: Final = GameSpec(
     key="cover_cover",
@@ -35,21 +55,22 @@ SPEC: Final = GameSpec(
     options=(
         OptionSpec(
             name="round_limit",
-            description="Rounds before the most cards wins; 0 (default): until one player "
-            "holds every card",
-            choices=tuple((v, f"{v} rounds" if v != "0" else "No limit") for v in ROUND_LIMITS),
+            description=N_(
+                "Rounds before the most cards wins; 0 (default): until one player holds every card"
+            ),
+            choices=tuple(zip(ROUND_LIMITS, ROUND_LIMIT_LABELS, strict=True)),
             default="0",
         ),
         OptionSpec(
             name="auto",
-            description="on: the bot flips for everyone and posts a summary every few rounds",
-            choices=(("off", "Off"), ("on", "On")),
+            description=N_("on: the bot flips for everyone and posts a summary every few rounds"),
+            choices=(("off", N_("Off")), ("on", N_("On"))),
             default="off",
         ),
         OptionSpec(
             name="auto_summary_every",
-            description="With auto on: post a summary every this many rounds",
-            choices=tuple((v, f"Every {v} round{'s' if v != '1' else ''}") for v in SUMMARY_EVERY),
+            description=N_("With auto on: post a summary every this many rounds"),
+            choices=tuple(zip(SUMMARY_EVERY, SUMMARY_EVERY_LABELS, strict=True)),
             default="10",
         ),
     ),
@@ -164,7 +185,7 @@ class CoverCoverRules:
         else:
             raise IllegalAction(say.NO_CHANCE)
 
-    def _why_not(self, state: CoverState, seat: Seat) -> str:
+    def _why_not(self, state: CoverState, seat: Seat) -> Phrase:
         """Explain why a seat may not press now."""
         if seat == CHANCE:
             return say.NO_CHANCE

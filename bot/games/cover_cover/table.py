@@ -4,23 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import _, ngettext
+from bot.engine.phrase import render, words
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
-from bot.engine.words import plural
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.art import Cell, Row, Scene
 from bot.games.cover_cover.cards import rank_plural
 from bot.games.cover_cover.views import PlayerView, PlayView, PublicView, RoundView, TieView
 
 
-def render(text: str, names: Sequence[str]) -> str:
-    """Put display names into an event or summary text."""
-    return text.format(p=list(names))
-
-
 def listed(seats: Sequence[int], names: Sequence[str]) -> str:
     """Return seats as display names, ``A, B and C``."""
-    return render(say.names(seats), names) if seats else "nobody"
+    if not seats:
+        return _("nobody")
+    return render(say.names(seats), names)
 
 
 def round_label(view: PublicView) -> str:
@@ -29,8 +27,11 @@ def round_label(view: PublicView) -> str:
     Rounds count from 1 everywhere: before the deal the table already speaks of round 1,
     the round the deal leads into (the counter itself is still 0, rules §3.3).
     """
-    limit = f" of {view.round_limit}" if view.round_limit else ""
-    return f"Round {max(1, view.round)}{limit}"
+    if view.round_limit:
+        return _("Round {number} of {limit}").format(
+            number=max(1, view.round), limit=view.round_limit
+        )
+    return _("Round {number}").format(number=max(1, view.round))
 
 
 def shown_round(view: PublicView) -> RoundView | None:
@@ -40,7 +41,7 @@ def shown_round(view: PublicView) -> RoundView | None:
 
 def tie_title(tie: TieView) -> str:
     """Return the column title of a Cover-cover."""
-    return "Cover-cover!" if tie.depth == 1 else f"Cover-cover {tie.depth}"
+    return _("Cover-cover!") if tie.depth == 1 else _("Cover-cover {depth}").format(depth=tie.depth)
 
 
 def pending_tie(view: PublicView) -> TieView | None:
@@ -54,70 +55,107 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
     """Say what the table is waiting for."""
     tie = pending_tie(view)
     if view.over:
-        limit = f" of {view.round_limit}" if view.round_limit else ""
-        return f"Played {plural(view.round, 'round')}{limit}."
+        if view.round_limit:
+            played = ngettext(
+                "Played {n} round of {limit}.", "Played {n} rounds of {limit}.", view.round
+            )
+        else:
+            played = ngettext("Played {n} round.", "Played {n} rounds.", view.round)
+        return played.format(n=view.round, limit=view.round_limit)
     if view.phase == "deal":
-        return "Dealing the cards..."
+        return _("Dealing the cards...")
     if tie is not None:
-        loud = render(say.cover_cover(tie.tied, tie.rank, tie.depth), names)
-        return f"{loud}\nStill to shout **Cover-cover!**: {listed(view.waiting, names)}"
+        loud = say.cover_cover(tie.tied, tie.rank, tie.depth).render(names)
+        still = _("Still to shout **Cover-cover!**: {players}")
+        return f"{loud}\n" + still.format(players=listed(view.waiting, names))
     if view.auto:
         every = say.auto_button(view.summary_every)
-        return f"{round_label(view)}. Auto: any player may press **{every}** in My hand."
-    return f"{round_label(view)}. Still to press **Flip**: {listed(view.waiting, names)}"
+        auto = _("{round}. Auto: any player may press **{button}** in My hand.")
+        return auto.format(round=round_label(view), button=every)
+    flip = _("{round}. Still to press **Flip**: {players}")
+    return flip.format(round=round_label(view), players=listed(view.waiting, names))
 
 
 def play_line(play: PlayView, names: Sequence[str]) -> str:
     """Describe one Cover-cover play."""
-    down = "1 face down" if play.down else "none face down"
-    hidden = f" ({play.down_card.text()})" if play.down_card else ""
-    return f"{names[play.seat]} {down}{hidden}, shows {play.up.text()}"
+    if play.down and play.down_card:
+        line = _("{player} 1 face down ({hidden}), shows {card}")
+    elif play.down:
+        line = _("{player} 1 face down, shows {card}")
+    else:
+        line = _("{player} none face down, shows {card}")
+    hidden = play.down_card.text() if play.down_card else ""
+    return line.format(player=names[play.seat], hidden=hidden, card=play.up.text())
 
 
 def tie_line(tie: TieView, names: Sequence[str]) -> str:
     """Describe one Cover-cover level."""
-    level = "Cover-cover" if tie.depth == 1 else f"Cover-cover {tie.depth} deep"
-    head = f"{level} ({listed(tie.tied, names)} tied with {rank_plural(tie.rank)})"
+    if tie.depth == 1:
+        head = _("Cover-cover ({players} tied with {rank})")
+    else:
+        head = _("Cover-cover {depth} deep ({players} tied with {rank})")
+    head = head.format(
+        depth=tie.depth, players=listed(tie.tied, names), rank=words(rank_plural(tie.rank))
+    )
     parts = [play_line(p, names) for p in tie.plays]
     if tie.dropped:
-        parts.append(f"dropped out: {listed(tie.dropped, names)}")
+        parts.append(_("dropped out: {players}").format(players=listed(tie.dropped, names)))
     return head + (": " + "; ".join(parts) if parts else "")
 
 
 def round_lines(shown: RoundView, names: Sequence[str]) -> list[str]:
     """Describe a round: the flips, every Cover-cover, the winner and the pot."""
     flips = ", ".join(f"{names[p.seat]} {p.up.text()}" for p in shown.flips)
-    lines = [f"Round {shown.number} flips: {flips}"]
+    lines = [_("Round {number} flips: {flips}").format(number=shown.number, flips=flips)]
     lines += [tie_line(t, names) for t in shown.ties]
     if not shown.decided:
-        lines.append(f"On the table: {shown.pot} cards.")
+        lines.append(_("On the table: {pot} cards.").format(pot=shown.pot))
     elif shown.winner is None:
-        lines.append("Nobody is left to take the table.")
+        lines.append(_("Nobody is left to take the table."))
     else:
-        lines.append(f"**{names[shown.winner]} takes {shown.pot} cards.**")
+        took = _("**{player} takes {pot} cards.**")
+        lines.append(took.format(player=names[shown.winner], pot=shown.pot))
     return lines
 
 
 def auto_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     """Auto mode: the latest summary instead of every round."""
-    every = f"{view.summary_every} round{'s' if view.summary_every != 1 else ''}"
-    lines = [f"Auto is on: the bot flips for everyone, with a summary every {every}."]
+    every = view.summary_every
+    lines = [
+        ngettext(
+            "Auto is on: the bot flips for everyone, with a summary every round.",
+            "Auto is on: the bot flips for everyone, with a summary every {n} rounds.",
+            every,
+        ).format(n=every)
+    ]
     if view.summary is not None:
         b = view.summary
+        rounds = _("Rounds {first}-{last}: {covers}, {depth}.")
         lines.append(
-            f"Rounds {b.first}-{b.last}: {plural(b.covers, 'Cover-cover')}, "
-            f"{say.depth_text(b.deepest)}."
+            rounds.format(
+                first=b.first,
+                last=b.last,
+                covers=words(say.covers_count(b.covers)),
+                depth=words(say.depth_text(b.deepest)),
+            )
         )
         gone = [p for p in view.players if b.first <= p.out <= b.last]
         if gone:
-            lines.append("Out: " + ", ".join(f"{names[p.seat]} (round {p.out})" for p in gone))
-    lines.append(f"So far: {plural(view.covers, 'Cover-cover')}, {say.depth_text(view.deepest)}.")
+            out = _("{player} (round {number})")
+            each = ", ".join(out.format(player=names[p.seat], number=p.out) for p in gone)
+            lines.append(_("Out: {players}").format(players=each))
+    so_far = _("So far: {covers}, {depth}.")
+    lines.append(
+        so_far.format(
+            covers=words(say.covers_count(view.covers)), depth=words(say.depth_text(view.deepest))
+        )
+    )
     return lines
 
 
 def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) -> str:
     """Return the table message's text."""
-    lines = [f"**{render(outcome.summary, names)}**"] if outcome else []
+    lines = [f"**{outcome.render(names)}**"] if outcome else []
     lines.append(status_line(view, names))
     shown = shown_round(view)
     if view.auto:
@@ -126,29 +164,32 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
         lines += round_lines(shown, names)
     if outcome:
         order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
-        lines.append("Standings: " + ", ".join(f"{outcome.ranks[s]}. {names[s]}" for s in order))
+        places = ", ".join(f"{outcome.ranks[s]}. {names[s]}" for s in order)
+        lines.append(_("Standings: {places}").format(places=places))
     return "\n".join(lines)
 
 
 def player_status(view: PublicView, player: PlayerView) -> str:
     """Return a player's status word for this moment, or nothing."""
     if player.out:
-        return f"Out (round {player.out})"
+        return _("Out (round {number})").format(number=player.out)
     shown = shown_round(view)
-    if shown is not None and shown.decided and shown.winner == player.seat:
-        return f"TAKES {shown.pot} CARDS"
+    if shown is not None and took_round(view, player):
+        return _("TAKES {pot} CARDS").format(pot=shown.pot)
     if player.covering:
-        return "TO SHOUT!" if player.waiting else "SHOUTED"
+        return _("TO SHOUT!") if player.waiting else _("SHOUTED")
     if view.phase == "flip" and not view.auto and not view.over:
-        return "TO FLIP" if player.waiting else "FLIPPED"
+        return _("TO FLIP") if player.waiting else _("FLIPPED")
     return ""
 
 
 def player_value(view: PublicView, player: PlayerView) -> str:
     """Return the text of one player's field."""
     if player.out:
-        return f"Out (round {player.out})"
-    text = f"**{player.count}** cards (hand {player.hand}, won {player.winnings})"
+        return _("Out (round {number})").format(number=player.out)
+    text = _("**{count}** cards (hand {hand}, won {won})").format(
+        count=player.count, hand=player.hand, won=player.winnings
+    )
     status = player_status(view, player)
     return text + (f"\n{status}" if status else "")
 
@@ -187,7 +228,7 @@ def scene(view: PublicView, names: Sequence[str]) -> Scene:
     marks = rings(shown) if shown else {}
     return Scene(
         heading=heading(view, shown),
-        columns=("Flip", *(tie_title(t) for t in ties)),
+        columns=(_("Flip"), *(tie_title(t) for t in ties)),
         rows=tuple(picture_row(view, p, names[p.seat], levels, marks) for p in view.players),
         banner=banner(pending_tie(view)),
         footer=footer(shown, names),
@@ -204,13 +245,24 @@ def picture_row(
     """Plan one player's row of the picture."""
     return Row(
         name=name,
-        total=f"{player.count} cards" if not player.out else "no cards",
-        split=f"hand {player.hand} · won {player.winnings}",
+        total=(
+            ngettext("{n} card", "{n} cards", player.count).format(n=player.count)
+            if not player.out
+            else _("no cards")
+        ),
+        split=_("hand {hand} · won {won}").format(hand=player.hand, won=player.winnings),
         status=player_status(view, player).upper(),
         cells=tuple(cell(plays, player.seat, i, marks) for i, plays in enumerate(levels)),
         dim=bool(player.out),
         hot=player.covering,
+        took=took_round(view, player),
     )
+
+
+def took_round(view: PublicView, player: PlayerView) -> bool:
+    """Tell whether a player took the round the table shows."""
+    shown = shown_round(view)
+    return bool(shown and shown.decided and shown.winner == player.seat and not player.out)
 
 
 def heading(view: PublicView, shown: RoundView | None) -> str:
@@ -218,8 +270,8 @@ def heading(view: PublicView, shown: RoundView | None) -> str:
     if shown is None:
         return round_label(view)
     if shown.decided and not view.over and view.round > shown.number:
-        return f"Round {shown.number} · done"
-    return f"Round {shown.number}"
+        return _("Round {number} · done").format(number=shown.number)
+    return _("Round {number}").format(number=shown.number)
 
 
 def cell(
@@ -236,26 +288,36 @@ def banner(tie: TieView | None) -> str:
     """Return the loud banner of a Cover-cover being played."""
     if tie is None:
         return ""
-    return "COVER-COVER!" if tie.depth == 1 else f"COVER-COVER! ({tie.depth} DEEP)"
+    return (
+        _("COVER-COVER!")
+        if tie.depth == 1
+        else _("COVER-COVER! ({depth} DEEP)").format(depth=tie.depth)
+    )
 
 
 def footer(shown: RoundView | None, names: Sequence[str]) -> str:
     """Return the line under the table: the winner and the pot, or the pot so far."""
     if shown is None:
-        return "Everyone flips!"
+        return _("Everyone flips!")
     if not shown.decided:
-        return f"On the table: {shown.pot} cards"
+        return _("On the table: {pot} cards").format(pot=shown.pot)
     if shown.winner is None:
-        return "Nobody is left to take the table"
-    return f"{names[shown.winner]} takes {shown.pot} cards"
+        return _("Nobody is left to take the table")
+    return _("{player} takes {pot} cards").format(player=names[shown.winner], pot=shown.pot)
 
 
 def alt_text(view: PublicView, names: Sequence[str]) -> str:
     """Describe the table picture in words."""
     shown = shown_round(view)
-    parts = round_lines(shown, names) if shown else [f"{round_label(view)}: nothing flipped yet."]
+    if shown:
+        parts = round_lines(shown, names)
+    else:
+        parts = [_("{round}: nothing flipped yet.").format(round=round_label(view))]
     counts = [
-        f"{names[p.seat]}: " + (f"out (round {p.out})" if p.out else f"{p.count} cards")
+        (_("{player}: out (round {number})") if p.out else _("{player}: {count} cards")).format(
+            player=names[p.seat], number=p.out, count=p.count
+        )
         for p in view.players
     ]
-    return (" ".join(parts) + " Counts: " + "; ".join(counts) + ".").replace("**", "")[:1000]
+    text = _("{round} Counts: {counts}.").format(round=" ".join(parts), counts="; ".join(counts))
+    return text.replace("**", "")[:1000]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
 from bot.games.coverta.ai import DEFAULT_POLICY, POLICIES
 from bot.games.coverta.present import CovertaPresenter
@@ -13,7 +14,7 @@ GAME = GameModule(
     presenter=CovertaPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
-    levels={"random": "Easy", "deducer": "Normal"},
+    levels={"random": N_("Easy"), "deducer": N_("Normal")},
     may_act=lambda state: state.stealers(),
 )
 

@@ -31,6 +31,8 @@ from PIL import Image, ImageDraw
 from bot.draw.canvas import RGB, SUPERSAMPLE, TABLE_SIZE, canvas, clear, framed, png, smooth
 from bot.draw.shapes import badge, check_badge
 from bot.draw.text import draw_text, fit, width
+from bot.engine.i18n import _, current_language
+from bot.engine.phrase import phrase, pphrase
 from bot.games.coverta.cards import Card, Trait
 
 CARD_WIDTH, CARD_HEIGHT = 120, 170
@@ -51,12 +53,15 @@ FELT_CURRENT: RGB = (48, 86, 72)
 INK: RGB = (235, 240, 236)
 INK_DIM: RGB = (160, 185, 172)
 
-PARITY_TAGS = ("EVEN", "ODD")
-NUMBER_COLOUR_TAGS = ("RED", "BLK")
-SHAPE_TAGS = ("SQR", "CIR")
-SHAPE_COLOUR_TAGS = ("BLU", "ORG")
-FILL_TAGS = ("SOL", "HOL")
-BACKGROUND_TAGS = ("on BLK", "on WHT")
+PARITY_TAGS = (pphrase("card tag", "EVEN"), pphrase("card tag", "ODD"))
+NUMBER_COLOUR_TAGS = (pphrase("card tag", "RED"), pphrase("card tag", "BLK"))
+SHAPE_TAGS = (pphrase("card tag", "SQR"), pphrase("card tag", "CIR"))
+SHAPE_COLOUR_TAGS = (pphrase("card tag", "BLU"), pphrase("card tag", "ORG"))
+FILL_TAGS = (pphrase("card tag", "SOL"), pphrase("card tag", "HOL"))
+BACKGROUND_TAGS = (pphrase("card tag", "on BLK"), pphrase("card tag", "on WHT"))
+LAST_BADGE = pphrase("badge", "L")
+"""The letter of the last card placed (as the table text writes it)."""
+TOKEN_BADGE = pphrase("badge", "T")
 
 STRIP_WRAP, STRIP_GAP = 10, 6
 """A hand strip wraps into two rows past STRIP_WRAP cards."""
@@ -110,12 +115,13 @@ def card_image(
     card: Card, *, scale: float = 1.0, marked: bool = False, last: bool = False
 ) -> Image.Image:
     """Draw one card (with its highlight ring and badges) as an RGBA image."""
-    return _card_image(card, scale, marked, last).copy()
+    return _card_image(card, scale, marked, last, current_language()).copy()
 
 
 @lru_cache(maxsize=1024)
-def _card_image(card: Card, scale: float, marked: bool, last: bool) -> Image.Image:
-    """Draw a card once per look; tables redraw the same cards on every move."""
+def _card_image(card: Card, scale: float, marked: bool, last: bool, language: str) -> Image.Image:
+    """Draw a card once per look and language (the traits are written on it); tables redraw
+    the same cards on every move."""
     k = scale * SUPERSAMPLE
     big = clear(card_box(k))
     draw = ImageDraw.Draw(big)
@@ -128,7 +134,9 @@ def _card_image(card: Card, scale: float, marked: bool, last: bool) -> Image.Ima
         big.alpha_composite(check_badge(size), (big.width - size, big.height - size))
     if last:
         size = round(34 * k)
-        big.alpha_composite(badge(size, GOLD, "L", (40, 30, 0)), (0, big.height - size))
+        big.alpha_composite(
+            badge(size, GOLD, LAST_BADGE.words(), (40, 30, 0)), (0, big.height - size)
+        )
     return smooth(big, card_box(scale))
 
 
@@ -173,10 +181,10 @@ def _draw_labels(draw: ImageDraw.ImageDraw, card: Card, k: float, m: float) -> N
     size, bold = round(11 * k), round(0.35 * k)
     right, centre = m + (CARD_WIDTH - 9) * k, m + CARD_WIDTH / 2 * k
     lines = [
-        ((right, m + 20 * k), "rs", PARITY_TAGS[card.value(Trait.PARITY)]),
-        ((right, m + 35 * k), "rs", NUMBER_COLOUR_TAGS[card.value(Trait.NUMBER_COLOUR)]),
+        ((right, m + 20 * k), "rs", PARITY_TAGS[card.value(Trait.PARITY)].words()),
+        ((right, m + 35 * k), "rs", NUMBER_COLOUR_TAGS[card.value(Trait.NUMBER_COLOUR)].words()),
         ((centre, m + 147 * k), "ms", _shape_words(card)),
-        ((centre, m + 162 * k), "ms", BACKGROUND_TAGS[card.value(Trait.BACKGROUND)]),
+        ((centre, m + 162 * k), "ms", BACKGROUND_TAGS[card.value(Trait.BACKGROUND)].words()),
     ]
     for xy, anchor, text in lines:
         draw_text(draw, xy, text, size, ink, anchor, bold, ink)
@@ -186,7 +194,8 @@ def _shape_words(card: Card) -> str:
     """Return the shape line, e.g. "BLU SOL SQR"."""
     colour = SHAPE_COLOUR_TAGS[card.value(Trait.SHAPE_COLOUR)]
     fill = FILL_TAGS[card.value(Trait.FILL)]
-    return f"{colour} {fill} {SHAPE_TAGS[card.value(Trait.SHAPE)]}"
+    shape = SHAPE_TAGS[card.value(Trait.SHAPE)]
+    return phrase("{colour} {fill} {shape}", colour=colour, fill=fill, shape=shape).words()
 
 
 def _png(image: Image.Image) -> bytes:
@@ -393,7 +402,7 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
     """Draw the round numbers above the columns, and the ellipsis column."""
     draw.line((0, HEADER - 1, plan.size[0], HEADER - 1), fill=INK_DIM, width=1)
-    draw_text(draw, (8, HEADER / 2), "round", 14, INK_DIM, anchor="lm")
+    draw_text(draw, (8, HEADER / 2), _("round"), 14, INK_DIM, anchor="lm")
     for i, column in enumerate(plan.shown):
         text = "…" if column is None else str(column)
         centre = plan.left(i) + plan.widths[i] / 2
@@ -424,7 +433,8 @@ def _draw_cell(
             corner = (at[0] + card_width - token.width, at[1] + card_height - token.height)
             image.alpha_composite(token, corner)
         if cell.by is not None:
-            _draw_caption(ImageDraw.Draw(image), plan.scale, at, f"by {cell.by}")
+            caption = _("by {player}").format(player=cell.by)
+            _draw_caption(ImageDraw.Draw(image), plan.scale, at, caption)
 
 
 def _draw_caption(draw: ImageDraw.ImageDraw, scale: float, at: tuple[int, int], text: str) -> None:
@@ -442,4 +452,4 @@ def _token_size(scale: float) -> int:
 
 def _token_badge(scale: float) -> Image.Image:
     """Return a smoothed red token badge at a scale."""
-    return badge(_token_size(scale), TOKEN_RED, "T", (255, 255, 255))
+    return badge(_token_size(scale), TOKEN_RED, TOKEN_BADGE.words(), (255, 255, 255))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import msgspec
 
 from bot.engine.errors import IllegalAction
+from bot.engine.phrase import phrase
 from bot.games.coverta import messages as say
 from bot.games.coverta.flow import (
     Draft,
@@ -25,11 +26,11 @@ from bot.games.coverta.state import Attempt, CovertaState, Pending, Placement, S
 def check_target(state: CovertaState, seat: int, target: int) -> None:
     """Refuse, without penalty, a target that is oneself, out of play or barred."""
     if target == seat:
-        raise IllegalAction("Choose an opponent: you cannot play in your own place.")
+        raise IllegalAction(phrase("Choose an opponent: you cannot play in your own place."))
     if target >= state.seats or not state.active(target):
-        raise IllegalAction("That player is not in play.")
+        raise IllegalAction(phrase("That player is not in play."))
     if state.barred(seat, target):
-        raise IllegalAction("You may no longer play in that player's place.")
+        raise IllegalAction(phrase("You may no longer play in that player's place."))
 
 
 def attempt(d: Draft, seat: int, target: int, number: int, steal: bool) -> None:
@@ -37,7 +38,7 @@ def attempt(d: Draft, seat: int, target: int, number: int, steal: bool) -> None:
     s = d.state
     check_target(s, seat, target)
     if number not in s.hands[seat]:
-        raise IllegalAction(f"You do not hold card {number}.")
+        raise IllegalAction(phrase("You do not hold card {number}.", number=number))
     new, reference = d.card(number), d.card(s.last)
     broken = [r for r, i in enumerate(s.instructions[target]) if not i.check(new, reference)]
     d.update(window=False, quiet=0)
@@ -100,11 +101,11 @@ def hand_over(d: Draft, cards: Sequence[int]) -> None:
     s = d.state
     pending = s.pending
     if pending is None:
-        raise IllegalAction("No cards are waiting to be handed over.")
+        raise IllegalAction(phrase("No cards are waiting to be handed over."))
     offender, target = pending.offender, pending.target
     hand = s.hands[target]
     if len(cards) != min(2, len(hand)) or not set(cards) <= set(hand):
-        raise IllegalAction("Those cards cannot be handed over.")
+        raise IllegalAction(phrase("Those cards cannot be handed over."))
     hands = replaced(s.hands, target, without(hand, cards))
     hands = replaced(hands, offender, adding(hands[offender], cards))
     d.update(hands=hands, bars=(*s.bars, (offender, target)), pending=None)

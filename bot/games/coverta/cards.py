@@ -7,6 +7,8 @@ from typing import Final
 
 import msgspec
 
+from bot.engine.phrase import Phrase, phrase, pphrase
+
 
 class Trait(IntEnum):
     """The six binary characteristics of a number card, in rule order C1..C6."""
@@ -19,24 +21,25 @@ class Trait(IntEnum):
     BACKGROUND = 5
 
 
-TRAIT_NAMES: dict[Trait, str] = {
-    Trait.PARITY: "parity",
-    Trait.NUMBER_COLOUR: "number colour",
-    Trait.SHAPE: "shape",
-    Trait.SHAPE_COLOUR: "shape colour",
-    Trait.FILL: "fill",
-    Trait.BACKGROUND: "background",
+TRAIT_NAMES: dict[Trait, Phrase] = {
+    Trait.PARITY: pphrase("trait", "parity"),
+    Trait.NUMBER_COLOUR: pphrase("trait", "number colour"),
+    Trait.SHAPE: pphrase("trait", "shape"),
+    Trait.SHAPE_COLOUR: pphrase("trait", "shape colour"),
+    Trait.FILL: pphrase("trait", "fill"),
+    Trait.BACKGROUND: pphrase("trait", "background"),
 }
+"""Each trait's name, worded when read."""
 
-TRAIT_VALUES: dict[Trait, tuple[str, str]] = {
-    Trait.PARITY: ("even", "odd"),
-    Trait.NUMBER_COLOUR: ("red", "black"),
-    Trait.SHAPE: ("square", "circle"),
-    Trait.SHAPE_COLOUR: ("blue", "orange"),
-    Trait.FILL: ("solid", "hollow"),
-    Trait.BACKGROUND: ("black", "white"),
+TRAIT_VALUES: dict[Trait, tuple[Phrase, Phrase]] = {
+    Trait.PARITY: (pphrase("parity", "even"), pphrase("parity", "odd")),
+    Trait.NUMBER_COLOUR: (pphrase("number colour", "red"), pphrase("number colour", "black")),
+    Trait.SHAPE: (pphrase("shape", "square"), pphrase("shape", "circle")),
+    Trait.SHAPE_COLOUR: (pphrase("shape colour", "blue"), pphrase("shape colour", "orange")),
+    Trait.FILL: (pphrase("fill", "solid"), pphrase("fill", "hollow")),
+    Trait.BACKGROUND: (pphrase("background", "black"), pphrase("background", "white")),
 }
-"""Value 0 and value 1 of each trait, as words."""
+"""Value 0 and value 1 of each trait, as words (worded when read)."""
 
 
 class Card(msgspec.Struct, frozen=True):
@@ -50,8 +53,8 @@ class Card(msgspec.Struct, frozen=True):
         return self.traits[trait]
 
     def word(self, trait: Trait) -> str:
-        """Return this card's value of a trait as a word."""
-        return TRAIT_VALUES[trait][self.traits[trait]]
+        """Return this card's value of a trait as a word, in the current language."""
+        return TRAIT_VALUES[trait][self.traits[trait]].words()
 
     def label(self) -> str:
         """Return the number and its six trait words, e.g. ``12 (even, red, ...)``."""
@@ -136,15 +139,28 @@ class Instruction(msgspec.Struct, frozen=True):
         return new.value(self.trait) == self.needs(reference)
 
     def words(self) -> str:
-        """Return the instruction's name, e.g. ``ALTERNATE parity``."""
-        return f"{'KEEP' if self.keep else 'ALTERNATE'} {TRAIT_NAMES[self.trait]}"
+        """Return the instruction's name in the current language, e.g. ``ALTERNATE parity``."""
+        return self.phrase().words()
 
-    def meaning(self) -> str:
-        """Return a sentence saying what the instruction asks for."""
+    def phrase(self) -> Phrase:
+        """Return the instruction's name, worded when read."""
         name = TRAIT_NAMES[self.trait]
         if self.keep:
-            return f"the new card must have the same {name} as the last card placed"
-        return f"the new card must have a different {name} from the last card placed"
+            return phrase("KEEP {trait}", trait=name)
+        return phrase("ALTERNATE {trait}", trait=name)
+
+    def meaning(self) -> str:
+        """Return a sentence saying what the instruction asks for, in the current language."""
+        name = TRAIT_NAMES[self.trait]
+        if self.keep:
+            said = phrase(
+                "the new card must have the same {trait} as the last card placed", trait=name
+            )
+        else:
+            said = phrase(
+                "the new card must have a different {trait} from the last card placed", trait=name
+            )
+        return said.words()
 
 
 INSTRUCTIONS: Final[tuple[Instruction, ...]] = tuple(

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from bot.engine.errors import IllegalAction
+from bot.engine.phrase import Phrase, phrase
 from bot.engine.rules import Event, Transition
 from bot.games.coverta import messages as say
 from bot.games.coverta.actions import Deal
@@ -33,11 +34,11 @@ class Draft:
         """Return the card with this number."""
         return self.cards[number - 1]
 
-    def say(self, text: str, audience: tuple[int, ...] | None = None) -> None:
+    def say(self, text: Phrase, audience: tuple[int, ...] | None = None) -> None:
         """Tell an event to everyone (or only to the audience)."""
         self.events.append(Event(text, audience))
 
-    def tell(self, seat: int, text: str) -> None:
+    def tell(self, seat: int, text: Phrase) -> None:
         """Tell an event to one seat only."""
         self.say(text, (seat,))
 
@@ -89,7 +90,7 @@ def deal(d: Draft, action: Deal) -> None:
     """Deal the hands, the instructions, the starting card and the draw pile."""
     n = d.state.seats
     if len(action.rule1) != n:
-        raise IllegalAction("That deal is for a different number of players.")
+        raise IllegalAction(phrase("That deal is for a different number of players."))
     size = HAND_SIZE[n]
     order = [(action.dealer + k) % n for k in range(1, n + 1)]
     hands: list[list[int]] = [[] for _ in range(n)]
@@ -118,7 +119,7 @@ def place(d: Draft, seat: int, number: int) -> None:
     """Action A: place a card in the seat's own row."""
     s = d.state
     if number not in s.hands[seat]:
-        raise IllegalAction(f"You do not hold card {number}.")
+        raise IllegalAction(phrase("You do not hold card {number}.", number=number))
     broken = broken_rules(s, d.cards, seat, number)
     if broken and enforced(s, seat):
         raise IllegalAction(say.refusal(broken, d.card(s.last)))
@@ -140,7 +141,7 @@ def draw(d: Draft, seat: int) -> None:
     """Action B: draw the top card, then maybe play in an opponent's place."""
     s = d.state
     if not s.draw_pile:
-        raise IllegalAction("The draw pile is empty: pass instead.")
+        raise IllegalAction(phrase("The draw pile is empty: pass instead."))
     top = s.draw_pile[0]
     d.update(
         hands=replaced(s.hands, seat, adding(s.hands[seat], [top])),
@@ -156,7 +157,9 @@ def draw(d: Draft, seat: int) -> None:
 def pass_turn(d: Draft, seat: int) -> None:
     """Action C: pass, then maybe play in an opponent's place."""
     if d.state.draw_pile:
-        raise IllegalAction("You may pass only once the draw pile is empty: draw a card instead.")
+        raise IllegalAction(
+            phrase("You may pass only once the draw pile is empty: draw a card instead.")
+        )
     if can_place(d.state, d.cards, seat):
         raise IllegalAction(say.CANNOT_PASS)
     d.update(window=False, passed=True)

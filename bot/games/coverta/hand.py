@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
 from bot.games.coverta.actions import Draw, EndTurn, Pass, Place, PlayInPlace, Steal
@@ -26,24 +27,27 @@ def chunked(placeholder: str, options: Sequence[SelectOption]) -> list[Select]:
 def hand_body(view: PrivateView, names: Sequence[str], note: str) -> str:
     """Return the private view's text."""
     if not view.instructions:
-        return "Waiting for the deal."
-    lines = ["**Your instructions**"]
+        return _("Waiting for the deal.")
+    lines = [_("**Your instructions**")]
+    rule = _("Rule {number}: **{instruction}**: {meaning}.")
     lines += [
-        f"Rule {r}: **{i.words()}**: {i.meaning()}."
+        rule.format(number=r, instruction=i.words(), meaning=i.meaning())
         for r, i in enumerate(view.instructions, start=1)
     ]
     if view.public.mode == "bluff":
         lines.append(
-            "Both your instructions are public: the bot now enforces them."
+            _("Both your instructions are public: the bot now enforces them.")
             if view.enforced
-            else "Bluff mode: you may place any card, at the risk of tokens and penalty draws."
+            else _("Bluff mode: you may place any card, at the risk of tokens and penalty draws.")
         )
     if view.public.last is not None:
-        lines.append(f"Last card placed (L): **{card_text(view.public.last)}**")
-    lines.append(f"**Your hand** ({len(view.hand)}; + fits both your rules after L)")
+        last = _("Last card placed (L): **{card}**")
+        lines.append(last.format(card=card_text(view.public.last)))
+    hand = _("**Your hand** ({count}; + fits both your rules after L)")
+    lines.append(hand.format(count=len(view.hand)))
     lines += [f"{'+' if c.number in view.satisfying else '-'} {card_text(c)}" for c in view.hand]
     if view.shown:
-        lines.append("**Instructions you have learned**")
+        lines.append(_("**Instructions you have learned**"))
         lines += learned_lines(view, names)
     lines.append(note)
     return "\n".join(lines)
@@ -55,8 +59,11 @@ def learned_lines(view: PrivateView, names: Sequence[str]) -> list[str]:
     for x in view.shown:
         rounds.setdefault((x.owner, x.rule), []).append(str(x.round))
     words = {(x.owner, x.rule): x.instruction.words() for x in view.shown}
+    said = _("{player}'s rule {number}: {instruction} (shown in round {rounds})")
     return [
-        f"{names[owner]}'s rule {rule}: {words[owner, rule]} (shown in round {', '.join(when)})"
+        said.format(
+            player=names[owner], number=rule, instruction=words[owner, rule], rounds=", ".join(when)
+        )
         for (owner, rule), when in rounds.items()
     ]
 
@@ -80,9 +87,10 @@ def opponent_step(
     view: PrivateView, plays: Sequence[PlayInPlace], names: Sequence[str]
 ) -> tuple[str, tuple[Choice, ...]]:
     """Ask in whose place the chosen card should be played."""
-    buttons = [Button(f"In {names[a.target]}'s place", act(a), "primary") for a in plays]
-    buttons += [Button("Choose another card", pick("")), Button("End turn", act(EndTurn()))]
-    return f"Play {plays[0].card} in whose place?", tuple(buttons)
+    place = _("In {player}'s place")
+    buttons = [Button(place.format(player=names[a.target]), act(a), "primary") for a in plays]
+    buttons += [Button(_("Choose another card"), pick("")), Button(_("End turn"), act(EndTurn()))]
+    return _("Play {card} in whose place?").format(card=plays[0].card), tuple(buttons)
 
 
 def warning_step(view: PrivateView, number: int) -> tuple[str, tuple[Choice, ...]]:
@@ -92,8 +100,8 @@ def warning_step(view: PrivateView, number: int) -> tuple[str, tuple[Choice, ...
     assert last is not None
     broken = [(r, i) for r, i in enumerate(view.instructions) if not i.check(card, last)]
     buttons = (
-        Button(f"Confirm: place {number}", act(Place(number)), "danger"),
-        Button("Back", pick("")),
+        Button(_("Confirm: place {card}").format(card=number), act(Place(number)), "danger"),
+        Button(_("Back"), pick("")),
     )
     return bluff_warning(broken, card, last), buttons
 
@@ -106,15 +114,16 @@ def main_step(
     choices: list[Choice] = []
     places = [a for a in legal if isinstance(a, Place)]
     choices += chunked(
-        "Place a card in your own row", [place_option(view, cards[a.card]) for a in places]
+        _("Place a card in your own row"), [place_option(view, cards[a.card]) for a in places]
     )
     steals = [SelectOption(card_text(cards[a.card]), act(a)) for a in legal if isinstance(a, Steal)]
     turn = names[view.public.turn]
-    choices += chunked(f"Steal: play a card in {turn}'s place", steals)
+    choices += chunked(_("Steal: play a card in {player}'s place").format(player=turn), steals)
     tried = sorted({a.card for a in legal if isinstance(a, PlayInPlace)})
     plays = [SelectOption(card_text(cards[n]), pick(f"P.{n}")) for n in tried]
-    choices += chunked("Play in an opponent's place: choose a card", plays)
-    for action, label in ((Draw(), "Draw a card"), (Pass(), "Pass"), (EndTurn(), "End turn")):
+    choices += chunked(_("Play in an opponent's place: choose a card"), plays)
+    buttons = ((Draw(), _("Draw a card")), (Pass(), _("Pass")), (EndTurn(), _("End turn")))
+    for action, label in buttons:
         if action in legal:
             choices.append(Button(label, act(action), "primary"))
     return status_note(view, legal, turn), tuple(choices)
@@ -123,25 +132,26 @@ def main_step(
 def place_option(view: PrivateView, card: Card) -> SelectOption:
     """Return a placement option; in bluff mode a rule-breaking card asks to confirm first."""
     if card.number in view.satisfying:
-        return SelectOption(card_text(card), act(Place(card.number)), "Fits your rules")
-    return SelectOption(card_text(card), pick(f"W.{card.number}"), "Breaks your rules")
+        return SelectOption(card_text(card), act(Place(card.number)), _("Fits your rules"))
+    return SelectOption(card_text(card), pick(f"W.{card.number}"), _("Breaks your rules"))
 
 
 def status_note(view: PrivateView, legal: Sequence[Action], turn: str) -> str:
     """Say what the seat may do now."""
     if view.public.over:
-        return "The match is over."
+        return _("The match is over.")
     if not legal:
-        return f"Waiting for {turn}."
+        return _("Waiting for {player}.").format(player=turn)
     if any(isinstance(a, Steal) for a in legal):
-        return f"{turn} is about to play: you may steal by playing a card in their place."
+        steal = _("{player} is about to play: you may steal by playing a card in their place.")
+        return steal.format(player=turn)
     if EndTurn() in legal:
-        return "You may play one card in an opponent's place, or end your turn."
+        return _("You may play one card in an opponent's place, or end your turn.")
     if Draw() in legal:
-        return "Your turn: place a card in your own row, or draw."
+        return _("Your turn: place a card in your own row, or draw.")
     if Pass() in legal:
-        return "Your turn: place a card in your own row, or pass."
-    return (
+        return _("Your turn: place a card in your own row, or pass.")
+    return _(
         "Your turn: place a card in your own row. The draw pile is empty and a card in "
         "your hand fits your rules, so you cannot pass."
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
 from bot.games.coverta import guide
@@ -31,8 +32,11 @@ class CovertaPresenter:
         """Render the public table message."""
         image = layout_image(view, names) if self.images and view.layout else None
         return Screen(
-            title="COVERTA"
-            + (" - match over" if view.over else f" - round {view.round}" if view.round else ""),
+            title=_("COVERTA - match over")
+            if view.over
+            else _("COVERTA - round {round}").format(round=view.round)
+            if view.round
+            else "COVERTA",
             body=table_body(view, names, outcome),
             fields=table_fields(view, names),
             image=image,
@@ -47,10 +51,12 @@ class CovertaPresenter:
         note, choices = hand_choices(view, legal, names, step)
         image = hand_image(view) if self.images and view.hand else None
         return Screen(
-            title=f"COVERTA - {names[view.seat]}'s hand",
+            title=_("COVERTA - {player}'s hand").format(player=names[view.seat]),
             body=hand_body(view, names, note),
             image=image,
-            image_alt=("Your hand: " + ", ".join(card_text(c) for c in view.hand))[:1000],
+            image_alt=_("Your hand: {cards}").format(
+                cards=", ".join(card_text(c) for c in view.hand)
+            )[:1000],
             choices=choices,
             colour=COLOUR,
         )
@@ -59,8 +65,14 @@ class CovertaPresenter:
         """Return the paged rules summary."""
         total = len(guide.PAGES)
         return [
-            Screen(title=f"COVERTA rules {i}/{total}: {title}", body=text, colour=COLOUR)
-            for i, (title, text) in enumerate(guide.PAGES, start=1)
+            Screen(
+                title=_("COVERTA rules {page}/{total}: {title}").format(
+                    page=i, total=total, title=title
+                ),
+                body=text,
+                colour=COLOUR,
+            )
+            for i, (title, text) in enumerate(guide.pages(), start=1)
         ]
 
 

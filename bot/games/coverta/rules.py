@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.i18n import N_
+from bot.engine.phrase import phrase
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -40,14 +42,16 @@ SPEC: Final = GameSpec(
     options=(
         OptionSpec(
             name="mode",
-            description="strict: the bot refuses cards that break your rules; bluff: you may lie",
-            choices=(("strict", "Strict"), ("bluff", "Bluff")),
+            description=N_(
+                "strict: the bot refuses cards that break your rules; bluff: you may lie"
+            ),
+            choices=(("strict", N_("Strict")), ("bluff", N_("Bluff"))),
             default="strict",
         ),
         OptionSpec(
             name="steal",
-            description="Let players play in the active player's place before they act",
-            choices=(("off", "Off"), ("on", "On")),
+            description=N_("Let players play in the active player's place before they act"),
+            choices=(("off", N_("Off")), ("on", N_("On"))),
             default="off",
         ),
     ),
@@ -118,7 +122,7 @@ class CovertaRules:
             hand = list(state.hands[state.pending.target])
             rng.shuffle(hand)
             return Handover(tuple(sorted(hand[:2])))
-        raise IllegalAction("No random step is pending.")
+        raise IllegalAction(phrase("No random step is pending."))
 
     def apply(self, state: CovertaState, seat: Seat, action: Any) -> Transition:
         """Apply an action, refusing it with a readable reason when it is not allowed."""
@@ -126,7 +130,7 @@ class CovertaRules:
             raise MatchOver()
         if seat not in self.to_act(state):
             if isinstance(action, Steal) and state.steal and seat != state.turn:
-                raise NotYourTurn("Too late: the steal window has closed. Your card stays.")
+                raise NotYourTurn(phrase("Too late: the steal window has closed. Your card stays."))
             raise NotYourTurn()
         d = flow.Draft(state, self.cards)
         if seat == CHANCE:
@@ -190,12 +194,14 @@ class CovertaRules:
             hand_over(d, action.cards)
             resume(d, steal)
         else:
-            raise IllegalAction("That is not the pending random step.")
+            raise IllegalAction(phrase("That is not the pending random step."))
 
     def _apply_steal(self, d: flow.Draft, seat: int, action: Any) -> None:
         """Apply a steal by a player other than the one whose turn it is."""
         if not isinstance(action, Steal):
-            raise IllegalAction("It is not your turn: while the window is open you may only steal.")
+            raise IllegalAction(
+                phrase("It is not your turn: while the window is open you may only steal.")
+            )
         attempt(d, seat, d.state.turn, action.card, steal=True)
         resume(d, steal=True)
 
@@ -203,9 +209,11 @@ class CovertaRules:
         """Apply an action of the player whose turn it is."""
         follow = d.state.phase == "follow"
         if isinstance(action, Place | Draw | Pass) and follow:
-            raise IllegalAction("You already drew or passed: play in a place or end your turn.")
+            raise IllegalAction(
+                phrase("You already drew or passed: play in a place or end your turn.")
+            )
         if isinstance(action, PlayInPlace | EndTurn) and not follow:
-            raise IllegalAction("First draw a card (or pass once the draw pile is empty).")
+            raise IllegalAction(phrase("First draw a card (or pass once the draw pile is empty)."))
         if isinstance(action, Place):
             flow.place(d, seat, action.card)
         elif isinstance(action, Draw):
@@ -219,6 +227,6 @@ class CovertaRules:
             d.say(ended(seat))
             flow.end_turn(d, quiet_turn=d.state.passed)
         elif isinstance(action, Steal):
-            raise IllegalAction("You cannot steal during your own turn.")
+            raise IllegalAction(phrase("You cannot steal during your own turn."))
         else:
-            raise IllegalAction("That action is not part of a turn.")
+            raise IllegalAction(phrase("That action is not part of a turn."))

@@ -5,26 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import N_, _, ngettext
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
-from bot.engine.words import plural
 from bot.games.coverta.messages import card_text
 from bot.games.coverta.views import LayoutCard, PlayerField, PublicView
 
 RECENT_COLUMNS: Final = 8
 """The text grid shows column 0 and at most this many latest columns."""
 
-LEGEND: Final = "[n] last card placed, * placed by another player, ! penalty token"
-
-
-def render(text: str, names: Sequence[str]) -> str:
-    """Put display names into an event or summary text."""
-    return text.format(p=list(names))
+LEGEND: Final = N_("[n] last card placed, * placed by another player, ! penalty token")
 
 
 def row_labels(view: PublicView, names: Sequence[str]) -> list[str]:
     """Return the layout's row labels: start, then the players in seat order."""
-    return ["start", *(names[s][:12] for s in range(len(view.players)))]
+    return [_("start"), *(names[s][:12] for s in range(len(view.players)))]
 
 
 def by_other(item: LayoutCard) -> bool:
@@ -66,56 +61,78 @@ def layout_alt(view: PublicView, names: Sequence[str]) -> str:
     parts = []
     for r, label in enumerate(row_labels(view, names)):
         row = None if r == 0 else r - 1
-        items = [
-            str(c.card.number)
-            + (f" by {names[c.placed_by]}" if c.placed_by is not None and by_other(c) else "")
-            + (" with a token" if c.token else "")
-            for c in view.layout
-            if c.row == row
-        ]
-        parts.append(f"{label}: {', '.join(items) or 'empty'}")
-    last = f" Last card placed: {card_text(view.last)}." if view.last else ""
-    return ("Layout. " + "; ".join(parts) + "." + last)[:1000]
+        items = [alt_item(c, names) for c in view.layout if c.row == row]
+        parts.append(f"{label}: {', '.join(items) or _('empty')}")
+    text = _("Layout. {rows}.").format(rows="; ".join(parts))
+    if view.last:
+        text += " " + _("Last card placed: {card}.").format(card=card_text(view.last))
+    return text[:1000]
+
+
+def alt_item(item: LayoutCard, names: Sequence[str]) -> str:
+    """Describe one card of the layout: its number, who placed it and its token."""
+    other = item.placed_by is not None and by_other(item)
+    if other and item.token:
+        said = _("{number} by {player} with a token")
+    elif other:
+        said = _("{number} by {player}")
+    elif item.token:
+        said = _("{number} with a token")
+    else:
+        said = "{number}"
+    player = names[item.placed_by] if item.placed_by is not None else ""
+    return said.format(number=item.card.number, player=player)
 
 
 def status_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     """Return mode, variants, round, dealer and whose turn it is."""
-    steal = "on" if view.steal else "off"
-    lines = [f"{view.mode.capitalize()} mode - steal the turn {steal}"]
+    modes = {
+        (False, False): _("Strict mode - steal the turn off"),
+        (False, True): _("Strict mode - steal the turn on"),
+        (True, False): _("Bluff mode - steal the turn off"),
+        (True, True): _("Bluff mode - steal the turn on"),
+    }
+    lines = [modes[view.mode == "bluff", bool(view.steal)]]
     if view.round:  # rounds count from 1; none is under way before the deal
-        lines[0] += f" - round {view.round}"
+        lines[0] = _("{mode} - round {round}").format(mode=lines[0], round=view.round)
     if view.phase == "deal":
-        return [*lines, "Dealing the cards..."]
-    lines.append(f"Dealer: {names[view.dealer]}")
+        return [*lines, _("Dealing the cards...")]
+    lines.append(_("Dealer: {player}").format(player=names[view.dealer]))
     if not view.over:
-        lines.append(f"Turn: **{names[view.turn]}**")
+        lines.append(_("Turn: **{player}**").format(player=names[view.turn]))
     if view.window and view.stealers:
-        lines.append(f"Steal window open on {names[view.turn]}'s turn.")
+        lines.append(_("Steal window open on {player}'s turn.").format(player=names[view.turn]))
     return lines
 
 
 def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) -> str:
     """Return the table message's text."""
-    lines = [f"**{render(outcome.summary, names)}**"] if outcome else []
+    lines = [f"**{outcome.render(names)}**"] if outcome else []
     lines += status_lines(view, names)
     if view.last is not None:
-        lines.append(f"Last card placed (L): **{card_text(view.last)}**")
-        lines.append(f"```\n{grid_text(view, names)}\n```\n{LEGEND}")
+        lines.append(_("Last card placed (L): **{card}**").format(card=card_text(view.last)))
+        lines.append(f"```\n{grid_text(view, names)}\n```\n{_(LEGEND)}")
+        by = _("{number} by {player}")
         others = [
-            f"{c.card.number} by {names[c.placed_by]}"
+            by.format(number=c.card.number, player=names[c.placed_by])
             for c in view.layout
             if c.placed_by is not None and by_other(c)
         ]
         if others:
-            lines.append("Placed in another's row: " + ", ".join(others))
-    pile = f"Draw pile: {plural(view.draw_pile, 'card')}" if view.draw_pile else "Draw pile: empty"
+            lines.append(_("Placed in another's row: {cards}").format(cards=", ".join(others)))
+    if view.draw_pile:
+        count = ngettext("{n} card", "{n} cards", view.draw_pile).format(n=view.draw_pile)
+        pile = _("Draw pile: {cards}").format(cards=count)
+    else:
+        pile = _("Draw pile: empty")
     if not view.draw_pile and view.last is not None:
-        pile += f" - quiet turns Q = {view.quiet} of {in_play(view)}"
+        quiet = _("{pile} - quiet turns Q = {quiet} of {players}")
+        pile = quiet.format(pile=pile, quiet=view.quiet, players=in_play(view))
     lines.append(pile)
     if outcome:
         order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
         ranks = [f"{outcome.ranks[s]}. {names[s]}" for s in order]
-        lines.append("Standings: " + ", ".join(ranks))
+        lines.append(_("Standings: {places}").format(places=", ".join(ranks)))
     return "\n".join(lines)
 
 
@@ -126,20 +143,25 @@ def in_play(view: PublicView) -> int:
 
 def player_value(view: PublicView, player: PlayerField, names: Sequence[str]) -> str:
     """Return the text of one player's field."""
-    lines = ["Eliminated"] if player.eliminated else []
-    lines.append(f"Hand: {plural(player.hand_size, 'card')}")
+    lines = [_("Eliminated")] if player.eliminated else []
+    size = player.hand_size
+    lines.append(ngettext("Hand: {n} card", "Hand: {n} cards", size).format(n=size))
     if view.mode == "bluff":
-        lines.append(f"Tokens: {player.tokens}")
+        lines.append(_("Tokens: {count}").format(count=player.tokens))
     if player.barred_from:
-        lines.append("May not play in: " + ", ".join(names[o] for o in player.barred_from))
+        barred = ", ".join(names[o] for o in player.barred_from)
+        lines.append(_("May not play in: {players}").format(players=barred))
     for rule, instruction in enumerate(player.revealed, start=1):
         if instruction is not None and not view.over:
-            lines.append(f"Rule {rule}: {instruction.words()}")
+            said = _("Rule {number}: {instruction}")
+            lines.append(said.format(number=rule, instruction=instruction.words()))
     if view.over and view.final_instructions:
         rules = view.final_instructions[player.seat]
-        lines.append(f"Rules: {rules[0].words()} / {rules[1].words()}")
+        both = _("Rules: {first} / {second}")
+        lines.append(both.format(first=rules[0].words(), second=rules[1].words()))
         cards = view.final_hands[player.seat]
-        lines.append("Held: " + (", ".join(str(c.number) for c in cards) or "nothing"))
+        held = ", ".join(str(c.number) for c in cards) or _("nothing")
+        lines.append(_("Held: {cards}").format(cards=held))
     return "\n".join(lines)[:1024]
 
 

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from bot.engine import CHANCE, Event, Match
+from bot.engine.phrase import words
 from bot.games.cover_cover.cards import DECK_SIZE, parse
 from bot.games.cover_cover.rules import CoverCoverRules
 from bot.games.cover_cover.state import NO_CARD, CoverState
@@ -59,7 +60,7 @@ class Table(MatchTable[CoverState, PublicView, PrivateView]):
     def play(self, seat: int, token: str) -> tuple[Event, ...]:
         """Apply one step, keep its events and add their text to the log."""
         events = super().play(seat, token)
-        self.log += [e.text for e in events]
+        self.log += [words(e.text) for e in events]
         return events
 
     def flip_all(self) -> None:
@@ -69,7 +70,7 @@ class Table(MatchTable[CoverState, PublicView, PrivateView]):
 
     def text(self) -> str:
         """Return the last step's events as one text."""
-        return "\n".join(e.text for e in self.events)
+        return "\n".join(words(e.text) for e in self.events)
 
     def hand(self, seat: int) -> tuple[int, ...]:
         """Return a seat's hand, top first."""

@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from bot.engine import CHANCE, BadToken, IllegalAction, MatchOver, NotYourTurn
+from bot.engine.phrase import words
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Cover, Deal, Flip, Shuffle
 from bot.games.cover_cover.cards import hand_sizes, parse
@@ -134,7 +135,7 @@ def test_everyone_dropping_out_is_a_draw_among_them() -> None:
     assert s.last is not None and s.last.winner is None
     outcome = RULES.outcome(s)
     assert outcome is not None and outcome.ranks == (1, 1)
-    assert "share the win" in outcome.summary
+    assert "share the win" in words(outcome.summary)
 
 
 def test_the_round_limit_ends_the_game_with_the_most_cards() -> None:
@@ -147,7 +148,7 @@ def test_the_round_limit_ends_the_game_with_the_most_cards() -> None:
     assert [s.count(p) for p in (A, B, C)] == [5, 1, 3] and s.winners == (A,)
     outcome = RULES.outcome(s)
     assert outcome is not None and outcome.ranks == (1, 3, 2)
-    assert "Round limit reached after 25 rounds" in outcome.summary
+    assert "Round limit reached after 25 rounds" in words(outcome.summary)
 
 
 def test_equal_counts_share_the_win_at_the_round_limit() -> None:
@@ -181,33 +182,33 @@ def test_refusals_say_why() -> None:
     hands = [cards("K♠", "2♣", "3♣"), cards("K♥", "3♦", "4♦"), cards("5♣", "6♣")]
     table = Table(constructed(hands))
     s = table.state
-    with pytest.raises(IllegalAction, match=say.FLIP_NOT_COVER):
+    with pytest.raises(IllegalAction, match=words(say.FLIP_NOT_COVER)):
         RULES.apply(s, A, Cover())
-    with pytest.raises(IllegalAction, match=say.BOT_ONLY):
+    with pytest.raises(IllegalAction, match=words(say.BOT_ONLY)):
         RULES.apply(s, A, Shuffle(A, (1, 2)))
-    with pytest.raises(NotYourTurn, match=say.NO_CHANCE):
+    with pytest.raises(NotYourTurn, match=words(say.NO_CHANCE)):
         RULES.apply(s, CHANCE, Flip())
     table.play(A, "F")
-    with pytest.raises(NotYourTurn, match=say.ALREADY_FLIPPED):
+    with pytest.raises(NotYourTurn, match=words(say.ALREADY_FLIPPED)):
         RULES.apply(table.state, A, Flip())
     table.play(B, "F")
     table.play(C, "F")
     s = table.state
-    with pytest.raises(NotYourTurn, match=say.NOT_TIED):
+    with pytest.raises(NotYourTurn, match=words(say.NOT_TIED)):
         RULES.apply(s, C, Cover())
     with pytest.raises(IllegalAction, match="press Cover-cover!"):
         RULES.apply(s, A, Flip())
     table.play(A, "C")
-    with pytest.raises(NotYourTurn, match=say.ALREADY_COVERED):
+    with pytest.raises(NotYourTurn, match=words(say.ALREADY_COVERED)):
         RULES.apply(table.state, A, Cover())
-    with pytest.raises(NotYourTurn, match=say.NOT_YOUR_TURN):
+    with pytest.raises(NotYourTurn, match=words(say.NOT_YOUR_TURN)):
         RULES.apply(s, 5, Flip())
 
 
 def test_out_players_and_finished_matches_refuse_presses() -> None:
     table = Table(constructed([cards("A♠", "K♠"), cards("2♥"), cards("3♥", "4♥")]))
     table.flip_all()
-    with pytest.raises(NotYourTurn, match=say.YOU_ARE_OUT):
+    with pytest.raises(NotYourTurn, match=words(say.YOU_ARE_OUT)):
         RULES.apply(table.state, B, Flip())
     table.flip_all()
     assert table.state.phase == "over"
@@ -226,13 +227,13 @@ def test_malformed_tokens_are_refused(token: str) -> None:
 
 def test_chance_refuses_a_deal_for_too_many_seats_and_a_foreign_shuffle() -> None:
     state = RULES.initial_state(2, {})
-    with pytest.raises(IllegalAction, match=say.WRONG_DEAL):
+    with pytest.raises(IllegalAction, match=words(say.WRONG_DEAL)):
         RULES.apply(state, CHANCE, Deal(4, tuple(range(52))))
     table = Table(constructed([cards("A♠"), cards("2♠", "3♠")]))
     table.flip_all()
-    with pytest.raises(IllegalAction, match=say.WRONG_SHUFFLE):
+    with pytest.raises(IllegalAction, match=words(say.WRONG_SHUFFLE)):
         RULES.apply(table.state, CHANCE, Shuffle(B, table.state.winnings[A]))
-    with pytest.raises(IllegalAction, match=say.NO_CHANCE):
+    with pytest.raises(IllegalAction, match=words(say.NO_CHANCE)):
         RULES.apply(table.state, CHANCE, Deal(0, tuple(range(52))))
 
 

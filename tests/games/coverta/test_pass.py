@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.engine import CHANCE, IllegalAction
+from bot.engine.phrase import words
 from bot.engine.screen import Button
 from bot.games.coverta import flow
 from bot.games.coverta import messages as say
@@ -42,7 +43,7 @@ def test_strict_no_pass_while_a_card_fits() -> None:
     assert FITS in table.private(ALICE).satisfying
     assert table.legal(ALICE) == [f"A.{FITS}"]
     reason = refuse_pass(table, ALICE)
-    assert reason == say.CANNOT_PASS
+    assert reason == words(say.CANNOT_PASS)
     assert not any(ch.isdigit() for ch in reason), "the refusal names no card"
 
 
@@ -58,7 +59,7 @@ def test_bluff_no_pass_while_a_card_fits_but_any_card_may_be_placed() -> None:
     """§4.2 C, §4.5: in bluff mode every card may be placed, but a fitting one bars the pass."""
     table = empty_pile("bluff", alice=(FITS, *BREAKS))
     assert sorted(table.legal(ALICE)) == sorted(f"A.{c}" for c in (FITS, *BREAKS))
-    assert refuse_pass(table, ALICE) == say.CANNOT_PASS
+    assert refuse_pass(table, ALICE) == words(say.CANNOT_PASS)
 
 
 def test_bluff_may_pass_holding_only_rule_breaking_cards() -> None:
@@ -79,7 +80,7 @@ def test_steal_a_successful_steal_can_take_the_pass_away() -> None:
     table.play(BOB, "S.15")
     assert table.state.last == 15 and table.state.turn == ALICE
     assert table.legal(ALICE) == ["A.20"]
-    assert refuse_pass(table, ALICE) == say.CANNOT_PASS
+    assert refuse_pass(table, ALICE) == words(say.CANNOT_PASS)
 
 
 def test_the_hand_screen_offers_no_pass_and_says_why() -> None:
