@@ -28,8 +28,12 @@ MOVED_BELOW = "The table of match #{match_id} moved to the bottom of the channel
 REFRESH_BUTTON = "Refresh"
 PRIVATE_NEWS = "Only you saw (latest last)"
 VIEW_FOOTER = (
-    "This view follows the table for 15 minutes after you open it; "
-    "after that it may be out of date: press Refresh."
+    "This view follows the table for 14 minutes after you open it; "
+    "then it says it is out of date: press Refresh."
+)
+VIEW_OUT_OF_DATE = (
+    "⚠️ **This view of match #{match_id} is out of date** and no longer follows the table. "
+    "Press Refresh to see your hand as it is now."
 )
 
 
