@@ -259,3 +259,20 @@ def test_the_header_shows_each_players_shape(empty: Image.Image) -> None:
     band = (geo.WIDTH - 200, 0, geo.WIDTH, geo.HEADER)
     assert any(near(p, STYLES["brown"].fill) for p in image.crop(band).getdata())
     assert not any(near(p, STYLES["brown"].fill) for p in empty.crop(band).getdata())
+
+
+def test_a_players_marker_is_the_same_in_text_and_in_pictures() -> None:
+    """Item 8: the emoji that marks a player in text has their agents' shape and colour."""
+    from bot.games.covert.data import COLOURS, PLAYER_EMOJI
+
+    looks = {  # what each emoji shows: its shape and its colour
+        "⚫": ("circle", (26, 26, 30)),
+        "⬜": ("square", (250, 250, 250)),
+        "🟫": ("square", (134, 78, 38)),
+        "🔘": ("button", (160, 162, 168)),
+    }
+    for colour in COLOURS:
+        shape, fill = looks[PLAYER_EMOJI[colour]]
+        assert STYLES[colour].shape == shape, colour
+        assert images.near(STYLES[colour].fill, fill, 30), colour
+    assert len({PLAYER_EMOJI[c] for c in COLOURS}) == len(COLOURS)

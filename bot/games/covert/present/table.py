@@ -12,6 +12,7 @@ from bot.games.covert.data import (
     CITIES,
     COLOUR_EMOJI,
     DECODER,
+    PLAYER_EMOJI,
     REGION_EMOJI,
     REGIONS,
     SPEC_OPS,
@@ -76,7 +77,7 @@ def player_line(p: PlayerView, names: Sequence[str]) -> str:
     done = ", ".join(f"{m.name} {m.points}" for m in p.done_missions) or "—"
     codes = " ".join(c.code for c in p.done_codes) or "—"
     return (
-        f"{COLOUR_EMOJI[p.colour]} **{names[p.seat]}** · {p.character.title} · "
+        f"{PLAYER_EMOJI[p.colour]} **{names[p.seat]}** · {p.character.title} · "
         f"**{p.score}** pts · {len(p.done_missions)}/6 missions{token}\n"
         f"  cards {p.hand}/{p.hand_limit} · missions {p.missions}/{p.mission_limit} · "
         f"tokens {p.tokens} · codes held {backs} · reroll {'yes' if p.reroll else 'spent'}\n"
@@ -102,7 +103,7 @@ def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
             if city.region != region:
                 continue
             agents = "".join(
-                COLOUR_EMOJI[p.colour] * p.agents.count(city.key) for p in view.players
+                PLAYER_EMOJI[p.colour] * p.agents.count(city.key) for p in view.players
             )
             cubes = "".join(COLOUR_EMOJI[c] for c in view.cubes[i]) if view.cubes else ""
             if agents or cubes:
@@ -120,7 +121,7 @@ def circle_lines(view: PublicView) -> list[str]:
         for p in view.players:
             for d in p.dice:
                 if d.place == circle:
-                    spaces[d.space - 1] = COLOUR_EMOJI[p.colour]
+                    spaces[d.space - 1] = PLAYER_EMOJI[p.colour]
         lines.append(
             f"{CIRCLE_LABELS[circle]}: " + " ".join(f"{i + 1}{s}" for i, s in enumerate(spaces))
         )
