@@ -352,7 +352,15 @@ class Controller(ClickHandlers):
         task.add_done_callback(self._tasks.discard)
 
     async def _retire(self, match_id: int, view: OpenView) -> None:
-        """Replace a view that stops following the table by a plain "out of date" and Refresh."""
+        """Replace a view that stops following the table by a plain "out of date" and Refresh.
+
+        A finished match's view is left as it is: it shows the end, which stays true.
+        """
+        try:
+            if (await self.matches.load(match_id)).row.status != "active":
+                return
+        except GameError:
+            return
         try:
             await view.edit(**out_of_date_payload(match_id))
         except discord.HTTPException:
@@ -386,8 +394,11 @@ class Controller(ClickHandlers):
                 views.pop(slot, None)
                 if view.expiry is not None:
                     view.expiry.cancel()
-        if not views:
-            self.open_views.pop(match_id, None)
+        if not views or (live is not None and live.row.status != "active"):
+            # A finished match's views show its end for good: nothing more to follow.
+            for view in self.open_views.pop(match_id, {}).values():
+                if view.expiry is not None:
+                    view.expiry.cancel()
 
     @guarded
     async def on_target(

@@ -337,3 +337,19 @@ async def test_a_hand_sent_by_dm_follows_the_match_and_ends_without_your_turn(
         if message.embeds or "out of date" in shown:
             assert "Your turn" not in shown and "It's your turn" not in shown
             assert not choices(env, message)
+
+
+async def test_a_finished_matchs_view_keeps_showing_the_end(world: Any) -> None:
+    """Item 6: once the match is over, the view shows its end for good (never "out of date")."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    member = members[live.seats[live.state.turn].user_id]
+    view = private_message(await member.click(table, label="My hand"))
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(VIEW_TTL + 5)
+    shown = text_of(env, view)
+    assert "out of date" not in (stored(env, view).content or "")
+    assert "over" in shown.lower() and "Your turn" not in shown and not choices(env, view)
+    assert match_id not in env.bot.controller.open_views, "views of an ended match are let go"
