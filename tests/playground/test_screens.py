@@ -49,6 +49,7 @@ VIEWPORT = {"width": 1280, "height": 800}
 BOX = (400, 300)
 MIN_SHOWN = (360, 250)
 STALE = "The table moved on"
+DEBUG = bool(os.environ.get("SCREENS_DEBUG"))
 AI_DELAY = "0.2"
 """Seconds an AI seat waits here: short, so five whole matches fit in a few minutes."""
 
@@ -62,6 +63,8 @@ class Game:
     ai: int = 2
     moves: int = 150
     """Alice's moves before she hands her seat to the AI (only if the match is not over)."""
+    budget: float = 600
+    """Seconds the whole match may take."""
 
 
 GAMES = (
@@ -69,7 +72,7 @@ GAMES = (
     Game("coins", {"target": "10"}),
     Game("cover_cover", {"round_limit": "25"}, ai=1),
     Game("never_over", {"hand_size": "4"}, ai=1),
-    Game("covert", {"round_limit": "20"}, ai=1, moves=40),
+    Game("covert", {"round_limit": "20"}, ai=1, moves=40, budget=1500),
 )
 
 
@@ -299,6 +302,8 @@ async def play(page: Any, game: Game, budget: float) -> Run:
             await settled(page, quiet=0.4)
         view = view_of(page)
         offered = await choices_in(view)
+        if DEBUG:
+            print(game.key, run.moves, [label for label, _ in offered])
         if not offered:
             await asyncio.sleep(0.3)
             continue
@@ -328,7 +333,7 @@ async def test_each_game_played_to_its_end_shows_fitting_pictures_and_no_raw_men
 ) -> None:
     page = await page_factory(tmp_path / game.key)
     await start_match(page, game)
-    run = await play(page, game, budget=600)
+    run = await play(page, game, budget=game.budget)
 
     assert run.pictures, "no table picture was shown"
     for width, height in run.pictures:
