@@ -94,7 +94,11 @@ class MatchGroup(app_commands.Group):
             try:
                 sent = await interaction.user.send(**payload)
             except discord.HTTPException:
-                await interaction.followup.send(messages.DM_CLOSED, ephemeral=True, **payload)
+                payload.pop("content", None)
+                shown = await interaction.followup.send(
+                    messages.DM_CLOSED, ephemeral=True, wait=True, **payload
+                )
+                self.ui.remember_view(match_id, interaction, shown.id, version=info.version)
                 return
             self.ui.remember_dm_view(match_id, interaction.user.id, sent, version=info.version)
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
