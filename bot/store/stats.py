@@ -200,7 +200,7 @@ class StatsRepository:
         )
         async with self._sessions() as session:
             rows = (await session.execute(query)).all()
-        return {key: int(moved) for key, moved in rows}
+        return {key: int(moved) for key, moved in rows if moved is not None}
 
     async def results_of(self, match_id: int) -> list[ResultRow]:
         """Return the recorded results of a match, in seat order."""
