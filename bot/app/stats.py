@@ -46,6 +46,12 @@ def shown_rating(mu: float, sigma: float) -> int:
     return round(RATING_BASE + RATING_SCALE * (mu - 3 * sigma))
 
 
+def rating_change(before: Skill | None, after: Skill) -> int:
+    """Return how the shown rating moved from one skill to another (None: a newcomer)."""
+    start = before or (MODEL.mu, MODEL.sigma)
+    return shown_rating(*after) - shown_rating(*start)
+
+
 def final_ranks(seats: Sequence[SeatRow], ranks: Sequence[int]) -> list[int]:
     """Rank seats still in by the outcome (1, 2, ...); put dropped members after all of them."""
     kept = sorted({r for s, r in zip(seats, ranks, strict=True) if s.status not in DROPPED})
@@ -109,14 +115,24 @@ class StatsService:
         """Return how each player's shown rating moved with this match (this process only)."""
         return dict(self._changes.get(match_id, {}))
 
+    async def stored_changes(self, match_id: int) -> dict[str, int]:
+        """Return the rating changes stored with a match's results (any process, any time)."""
+        return await self.repo.rating_changes(match_id)
+
     async def wait_changes(self, match_id: int, timeout: float = 5.0) -> dict[str, int]:
-        """Return the rating changes of a match once it is recorded (empty if not in time)."""
-        event = self._recorded.setdefault(match_id, asyncio.Event())
-        try:
-            await asyncio.wait_for(event.wait(), timeout)
-        except TimeoutError:
-            log.debug("match %s: no rating changes known here", match_id)
-        return self.changes(match_id)
+        """Return the rating changes of a finished match.
+
+        Known here when this process stored the finish (waited for up to `timeout`
+        while that commit is under way); otherwise read back from the results rows,
+        where they were stored with the ratings (another process, a restart).
+        """
+        if match_id in self._pending or match_id in self._changes:
+            event = self._recorded.setdefault(match_id, asyncio.Event())
+            try:
+                await asyncio.wait_for(event.wait(), timeout)
+            except TimeoutError:
+                log.debug("match %s: its finish is not committed yet", match_id)
+        return self.changes(match_id) or await self.stored_changes(match_id)
 
     def finish_of(self, live: LiveMatch, outcome: Outcome) -> Finish:
         """Return what finishing a match stores: its outcome, a result per seat, the ratings."""
@@ -133,14 +149,19 @@ class StatsService:
         ) -> dict[str, Skill]:
             new = rate(skills, seats)
             for key, after in new.items():
-                before = skills.get(key) or (MODEL.mu, MODEL.sigma)
-                moved[key] = shown_rating(*after) - shown_rating(*before)
+                moved[key] = rating_change(skills.get(key), after)
             return new
 
         # Kept aside until the transaction that stores the finish has committed.
         self._pending[live.id] = moved
         result = msgspec.to_builtins(outcome)
-        return Finish(result=result, game=live.row.game, results=results, rate=rate_and_remember)
+        return Finish(
+            result=result,
+            game=live.row.game,
+            results=results,
+            rate=rate_and_remember,
+            change=rating_change,
+        )
 
     def committed(self, match_id: int, done: bool = True) -> None:
         """Learn that a match's finish was stored (done) or not: its rating changes are known."""
@@ -159,7 +180,9 @@ class StatsService:
         assert finish.rate is not None
         done = False
         try:
-            done = await self.repo.record_match(live.id, finish.game, finish.results, finish.rate)
+            done = await self.repo.record_match(
+                live.id, finish.game, finish.results, finish.rate, finish.change
+            )
         finally:
             self.committed(live.id, done=done)
         if done:

@@ -14,9 +14,9 @@ server's language (`/config language`, else the server's Discord locale).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -31,7 +31,13 @@ from bot.app.stats import StatsService
 from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import ClickHandlers
-from bot.discord_ui.payloads import lobby_payload, private_payload, rules_payload, table_payload
+from bot.discord_ui.payloads import (
+    lobby_payload,
+    out_of_date_payload,
+    private_payload,
+    rules_payload,
+    table_payload,
+)
 from bot.discord_ui.perms import is_moderator
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
 from bot.engine.i18n import normalize, use_locale
@@ -39,25 +45,55 @@ from bot.engine.i18n import normalize, use_locale
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 VIEW_TTL = 14 * 60
-"""Seconds an open private view is kept current: Discord lets an interaction's
-messages be edited for 15 minutes."""
+"""Seconds an open ephemeral view is kept current: Discord lets an interaction's
+messages be edited for 15 minutes. At this age the view is told it is out of date."""
 
 
 @dataclass
 class OpenView:
-    """A private view a member has open: where it is and which step it shows."""
+    """A private view a member has open: where it is and which step it shows.
 
-    interaction: discord.Interaction
+    An ephemeral view is edited through the interaction that showed it, which
+    Discord allows for 15 minutes; a view in a direct message is the bot's own
+    message and stays editable.
+    """
+
+    interaction: discord.Interaction | None
     message_id: int | None
     """The follow-up message that holds it; None for the interaction's own message."""
     step: str | None
     since: float
+    message: Any = None
+    """The message itself, for a view in a direct message."""
+    expiry: asyncio.TimerHandle | None = None
+    version: int | None = None
+    """The match version it shows (None: unknown, redraw at the next change)."""
+
+    @property
+    def in_dm(self) -> bool:
+        """Tell whether the view is a direct message (never too old to edit)."""
+        return self.message is not None
+
+    @property
+    def key(self) -> tuple[int | None, bool]:
+        """Identify the message the view is in, whichever interaction last edited it."""
+        if self.message is not None:
+            return self.message.id, True
+        if self.message_id is not None:
+            return self.message_id, False
+        assert self.interaction is not None
+        message = self.interaction.message
+        return (message.id if message is not None else None), False
 
     async def edit(self, **payload: Any) -> None:
         """Replace what the view shows."""
-        if self.message_id is None:
+        if self.message is not None:
+            await self.message.edit(**payload)
+        elif self.message_id is None:
+            assert self.interaction is not None
             await self.interaction.edit_original_response(**payload)
         else:
+            assert self.interaction is not None
             await self.interaction.followup.edit_message(self.message_id, **payload)
 
 
@@ -106,8 +142,9 @@ class Controller(ClickHandlers):
         self.settings = settings
         self.stats = stats
         self.moderation = ModerationService(matches, lobbies)
-        self.open_views: dict[int, dict[int, OpenView]] = {}
-        """Per match, per member: the private view they have open, kept current."""
+        self.open_views: dict[int, dict[tuple[int, bool], OpenView]] = {}
+        """Per match, per (member, in a DM): the private view they have open, kept current."""
+        self._tasks: set[asyncio.Task[None]] = set()
         self.languages: dict[int, str] = {}
         """Per member: the language of their Discord client, as last seen (for DMs)."""
 
@@ -121,6 +158,12 @@ class Controller(ClickHandlers):
     def language_of(self, user_id: int) -> str | None:
         """Return a member's language as last seen, or None when unknown (since a restart)."""
         return self.languages.get(user_id)
+
+    def view_language(self, user_id: int, view: OpenView) -> str | None:
+        """Return the language a member's private view is drawn in."""
+        if view.interaction is not None:
+            return self.member_locale(view.interaction)
+        return self.language_of(user_id)
 
     async def server_language(self, guild_id: int | None, preferred: object | None) -> str:
         """Return the language of a server's public messages.
@@ -253,10 +296,30 @@ class Controller(ClickHandlers):
     # ------------------------------------------------------------------ private views
     @guarded
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Answer "My hand" with the clicker's own view, ephemerally."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        """Answer "My hand" with the clicker's own view, ephemerally.
+
+        A view the member still has open (recent enough for Discord to let it be
+        edited) is redrawn in place instead of answered with one more message.
+        """
+        user_id = interaction.user.id
+        shown = self._open_view(match_id, user_id)
+        if shown is not None:
+            await interaction.response.defer()  # the table itself stays as it is
+            try:
+                info = await self.matches.private(match_id, user_id)
+                await shown.edit(**private_payload(info, None, await self.names(match_id)))
+            except GameError as error:
+                await interaction.followup.send(error.message, ephemeral=True)
+                return
+            except discord.HTTPException:
+                log.debug("match %s: the open view of %s is gone", match_id, user_id)
+            else:
+                shown.step, shown.version = None, info.version
+                return
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            info = await self.matches.private(match_id, interaction.user.id)
+            info = await self.matches.private(match_id, user_id)
         except GameError as error:
             await interaction.followup.send(error.message, ephemeral=True)
             return
@@ -265,7 +328,14 @@ class Controller(ClickHandlers):
             wait=True,
             **as_send(private_payload(info, None, await self.names(match_id))),
         )
-        self.remember_view(match_id, interaction, message.id)
+        self.remember_view(match_id, interaction, message.id, version=info.version)
+
+    def _open_view(self, match_id: int, user_id: int) -> OpenView | None:
+        """Return the ephemeral view a member has open in a match, if it can still be edited."""
+        view = self.open_views.get(match_id, {}).get((user_id, False))
+        if view is None or _now() - view.since > VIEW_TTL:
+            return None
+        return view
 
     def remember_view(
         self,
@@ -273,36 +343,113 @@ class Controller(ClickHandlers):
         interaction: discord.Interaction,
         message_id: int | None,
         step: str | None = None,
+        version: int | None = None,
     ) -> None:
-        """Keep a member's newly shown private view current until Discord stops allowing it.
+        """Keep a member's newly shown private view current while it can be edited.
 
-        Only the latest view of each member follows the table; an older copy says
-        in its footer that it may be out of date, and its Refresh button works.
+        Only the latest view of each member (one ephemeral, one in DMs) follows
+        the table; an older copy is told it is out of date, with a Refresh button.
+        An ephemeral view is told so too when it gets too old for Discord to edit.
         """
+        if interaction.guild_id is None and interaction.message is not None:
+            user_id = interaction.user.id
+            self.remember_dm_view(match_id, user_id, interaction.message, step, version)
+            return
+        view = OpenView(interaction, message_id, step, _now(), version=version)
+        self._keep(match_id, interaction.user.id, view)
+        view.expiry = asyncio.get_running_loop().call_later(
+            VIEW_TTL, self._expire, match_id, interaction.user.id, view
+        )
+
+    def remember_dm_view(
+        self,
+        match_id: int,
+        user_id: int,
+        message: Any,
+        step: str | None = None,
+        version: int | None = None,
+    ) -> None:
+        """Keep a private view sent by direct message current (it never gets too old to edit)."""
+        view = OpenView(None, None, step, _now(), message=message, version=version)
+        self._keep(match_id, user_id, view)
+
+    def _keep(self, match_id: int, user_id: int, view: OpenView) -> None:
         views = self.open_views.setdefault(match_id, {})
-        views[interaction.user.id] = OpenView(interaction, message_id, step, time.monotonic())
+        slot = (user_id, view.in_dm)
+        older = views.get(slot)
+        views[slot] = view
+        if older is not None and older.key != view.key:
+            self._retire_later(match_id, user_id, older)
+        elif older is not None and older.expiry is not None:
+            older.expiry.cancel()
+
+    def _expire(self, match_id: int, user_id: int, view: OpenView) -> None:
+        """Tell an ephemeral view that reached its age limit that it no longer follows the table."""
+        views = self.open_views.get(match_id, {})
+        if views.get((user_id, False)) is view:
+            views.pop((user_id, False))
+            if not views:
+                self.open_views.pop(match_id, None)
+            self._retire_later(match_id, user_id, view)
+
+    def _retire_later(self, match_id: int, user_id: int, view: OpenView) -> None:
+        if view.expiry is not None:
+            view.expiry.cancel()
+        with use_locale(self.view_language(user_id, view)):  # the task keeps the language
+            task = asyncio.get_running_loop().create_task(self._retire(match_id, view))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _retire(self, match_id: int, view: OpenView) -> None:
+        """Replace a view that stops following the table by a plain "out of date" and Refresh.
+
+        A finished match's view is left as it is: it shows the end, which stays true.
+        """
+        try:
+            if (await self.matches.load(match_id)).row.status != "active":
+                return
+        except GameError:
+            return
+        try:
+            await view.edit(**out_of_date_payload(match_id))
+        except discord.HTTPException:
+            log.debug("match %s: an old private view could not be marked", match_id)
 
     async def refresh_views(self, match_id: int) -> None:
         """Redraw every open private view of a match after a change (a move, the end).
 
-        A view too old to edit is dropped; its Refresh button still works.
+        A view that can no longer be shown (the member left) says it is out of date;
+        one Discord no longer lets us edit is dropped.
         """
         views = self.open_views.get(match_id, {})
-        now = time.monotonic()
-        for user_id, view in list(views.items()):
-            if now - view.since > VIEW_TTL:
-                views.pop(user_id, None)
-                continue
+        live = await self.matches.load(match_id) if views else None
+        # Only a running match's version says what a view shows; an ended one redraws all.
+        current = live.version if live is not None and live.row.status == "active" else None
+        for slot, view in list(views.items()):
+            user_id, _ = slot
+            if view.version is not None and view.version == current:
+                continue  # drawn at this version already (the clicker's own view, a new DM)
             try:
-                with use_locale(self.member_locale(view.interaction)):
+                with use_locale(self.view_language(user_id, view)):
                     info = await self.matches.private(match_id, user_id, view.step)
                     payload = private_payload(info, None, await self.names(match_id))
+            except GameError:
+                views.pop(slot, None)
+                self._retire_later(match_id, user_id, view)
+                continue
+            try:
                 await view.edit(**payload)
-            except (GameError, discord.HTTPException):
+                view.version = info.version
+            except discord.HTTPException:
                 log.debug("match %s: private view of %s no longer editable", match_id, user_id)
-                views.pop(user_id, None)
-        if not views:
-            self.open_views.pop(match_id, None)
+                views.pop(slot, None)
+                if view.expiry is not None:
+                    view.expiry.cancel()
+        if not views or (live is not None and live.row.status != "active"):
+            # A finished match's views show its end for good: nothing more to follow.
+            for view in self.open_views.pop(match_id, {}).values():
+                if view.expiry is not None:
+                    view.expiry.cancel()
 
     @guarded
     async def on_target(
@@ -337,10 +484,10 @@ class Controller(ClickHandlers):
         payload = private_payload(info, note, await self.names(match_id))
         if in_place:
             await interaction.edit_original_response(**payload)
-            self.remember_view(match_id, interaction, None, step)
+            self.remember_view(match_id, interaction, None, step, info.version)
         else:
             message = await interaction.followup.send(ephemeral=True, wait=True, **as_send(payload))
-            self.remember_view(match_id, interaction, message.id, step)
+            self.remember_view(match_id, interaction, message.id, step, info.version)
 
     async def _apply_target(
         self, match_id: int, user_id: int, version: int | None, target: str
@@ -376,6 +523,11 @@ class Controller(ClickHandlers):
     async def names(self, match_id: int) -> list[str]:
         """Return the seat names of a match, as the game writes them into its text."""
         return list((await self.matches.load(match_id)).names)
+
+
+def _now() -> float:
+    """Return the event loop's clock (the one `call_later` counts in)."""
+    return asyncio.get_running_loop().time()
 
 
 def _is_private_message(interaction: discord.Interaction) -> bool:

@@ -96,14 +96,19 @@ class MatchGroup(app_commands.Group):
         payload = as_send(private_payload(info, None, await self.ui.names(match_id)))
         if dm:
             try:
-                await interaction.user.send(**payload)
+                sent = await interaction.user.send(**payload)
             except discord.HTTPException:
-                await interaction.followup.send(messages.DM_CLOSED, ephemeral=True, **payload)
+                payload.pop("content", None)
+                shown = await interaction.followup.send(
+                    messages.DM_CLOSED, ephemeral=True, wait=True, **payload
+                )
+                self.ui.remember_view(match_id, interaction, shown.id, version=info.version)
                 return
+            self.ui.remember_dm_view(match_id, interaction.user.id, sent, version=info.version)
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
             return
         message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
-        self.ui.remember_view(match_id, interaction, message.id)
+        self.ui.remember_view(match_id, interaction, message.id, version=info.version)
 
     @app_commands.command(
         name="status", description=N_("Show the table of the match in this channel")

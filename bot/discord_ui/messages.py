@@ -36,8 +36,12 @@ _TEXTS: Final[dict[str, str]] = {
     "REFRESH_BUTTON": N_("Refresh"),
     "PRIVATE_NEWS": N_("Only you saw (latest last)"),
     "VIEW_FOOTER": N_(
-        "This view follows the table for 15 minutes after you open it; "
-        "after that it may be out of date: press Refresh."
+        "This view follows the table for 14 minutes after you open it; "
+        "then it says it is out of date: press Refresh."
+    ),
+    "VIEW_OUT_OF_DATE": N_(
+        "⚠️ **This view of match #{match_id} is out of date** and no longer follows the table. "
+        "Press Refresh to see your hand as it is now."
     ),
     # ---------------------------------------------------------------- moderators
     "NOT_MODERATOR": N_(

@@ -174,6 +174,18 @@ def private_payload(
     }
 
 
+def out_of_date_payload(match_id: int) -> dict[str, Any]:
+    """Render a private view that no longer follows the table: one sentence and Refresh."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SimpleButton("v", match_id, messages.REFRESH_BUTTON, "primary"))
+    return {
+        "content": messages.VIEW_OUT_OF_DATE.format(match_id=match_id),
+        "embeds": [],
+        "attachments": [],
+        "view": view,
+    }
+
+
 def rules_payload(module: GameModule, page: int) -> dict[str, Any]:
     """Render one page of a rules summary with Previous / Next buttons."""
     pages = module.presenter.rules_pages()

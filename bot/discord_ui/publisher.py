@@ -256,25 +256,35 @@ class DiscordPublisher:
         prefs = await self._prefs(user_id)
         text = messages.TURN_DM.format(title=title, match_id=info.match_id, link=link)
         payload: dict[str, Any] = {"content": text}
-        if prefs is not None and prefs.dm_hand:
+        hand = prefs is not None and prefs.dm_hand
+        version = None
+        if hand:
             private = await self.bot.controller.matches.private(info.match_id, user_id)
             names = await self.bot.controller.names(info.match_id)
             payload = private_payload(private, text, names)
             payload["files"] = payload.pop("attachments")
-        return await self._dm(user_id, payload)
+            version = private.version
+        sent = await self._send_dm(user_id, payload)
+        if sent is not None and hand:
+            # The hand follows the match from here on; an older hand DM says it is out of date.
+            self.bot.controller.remember_dm_view(info.match_id, user_id, sent, version=version)
+        return sent is not None
 
     async def _dm(self, user_id: int, payload: dict[str, Any]) -> bool:
         """Send a DM; on failure remember that this member's DMs are closed."""
+        return await self._send_dm(user_id, payload) is not None
+
+    async def _send_dm(self, user_id: int, payload: dict[str, Any]) -> Any:
+        """Send a DM and return it; None (and remember closed DMs) if it could not be sent."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(**payload)
+            return await user.send(**payload)
         except discord.HTTPException:
             log.info("user %s: DMs are closed, falling back to mentions", user_id)
             settings = self.bot.controller.settings
             if settings is not None:
                 await settings.mark_dm_closed(user_id)
-            return False
-        return True
+            return None
 
     async def _wants_dm(self, user_id: int) -> bool:
         """Tell whether a member asked for turn DMs and their DMs are not known to be closed."""

@@ -274,3 +274,5 @@ class MatchResult(Base):
     player_key: Mapped[str] = mapped_column(String(64))
     rank: Mapped[int] = mapped_column(Integer)
     score: Mapped[float | None] = mapped_column(Float)
+    rating_change: Mapped[int | None] = mapped_column(Integer)
+    """How the player's shown rating moved with this match (null before revision 0005)."""

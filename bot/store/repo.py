@@ -518,7 +518,9 @@ class MatchRepository:
             if connection.execute(query).rowcount != 1:
                 return False
             if finish.rate is not None:
-                record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
+                record_results_on(
+                    connection, match_id, finish.game, finish.results, finish.rate, finish.change
+                )
             return True
 
         return await self._writer.write(work)
@@ -530,7 +532,9 @@ class MatchRepository:
             return False
         try:
             return await self._writer.write(
-                lambda c: record_results_on(c, match_id, finish.game, finish.results, rate)
+                lambda c: record_results_on(
+                    c, match_id, finish.game, finish.results, rate, finish.change
+                )
             )
         except IntegrityError:
             return False  # recorded by another process meanwhile
@@ -925,7 +929,9 @@ class _Append:
             upsert_on(connection, MatchSnapshot, values, keys=("match_id", "seq"))
         finish = self.finish
         if finish is not None and finish.rate is not None:
-            record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
+            record_results_on(
+                connection, match_id, finish.game, finish.results, finish.rate, finish.change
+            )
 
     @staticmethod
     def together(connection: Connection, appends: list[_Append]) -> list[tuple[bool, Any]]:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Select, case, func, insert, select
+from sqlalchemy import Connection, Select, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -18,6 +18,9 @@ Skill = tuple[float, float]
 RateFn = Callable[[dict[str, Skill | None], Sequence[tuple[str, int]]], dict[str, Skill]]
 """Given current skills by player key (None: unrated) and (player key, rank) per seat,
 return the new skill of every player key."""
+ChangeFn = Callable[[Skill | None, Skill], int]
+"""Given a player's skill before a match (None: unrated) and after it, return how the
+rating players read moved (stored with each result row)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,10 +69,17 @@ class Finish:
     results: Sequence[ResultRow] = ()
     """One row per seat; empty when nobody keeps stats (scripts, benchmarks)."""
     rate: RateFn | None = None
+    change: ChangeFn | None = None
+    """How to turn a skill before and after into the stored rating change (None: store none)."""
 
 
 async def record_results(
-    session: AsyncSession, match_id: int, game: str, results: Sequence[ResultRow], rate: RateFn
+    session: AsyncSession,
+    match_id: int,
+    game: str,
+    results: Sequence[ResultRow],
+    rate: RateFn,
+    change: ChangeFn | None = None,
 ) -> bool:
     """Insert a match's results and update its players' ratings inside `session`'s transaction.
 
@@ -77,7 +87,8 @@ async def record_results(
     """
 
     def work(sync_session: Any) -> bool:
-        return record_results_on(sync_session.connection(), match_id, game, results, rate)
+        connection = sync_session.connection()
+        return record_results_on(connection, match_id, game, results, rate, change)
 
     return bool(await session.run_sync(work))
 
@@ -88,9 +99,11 @@ def record_results_on(
     game: str,
     results: Sequence[ResultRow],
     rate: RateFn,
+    change: ChangeFn | None = None,
 ) -> bool:
     """Insert a match's results and update its players' ratings in `connection`'s transaction.
 
+    With `change`, each result row also keeps how its player's shown rating moved.
     Returns False (writing nothing) if the match already has results. Ratings are
     read under a row lock (FOR UPDATE, a no-op on SQLite, whose write transactions
     hold the database lock), so matches finishing at once never lose an update.
@@ -111,11 +124,21 @@ def record_results_on(
             for r in results
         ],
     )
-    _rate(connection, game, results, rate)
+    moved = _rate(connection, game, results, rate)
+    if change is not None:
+        for key, (before, after) in moved.items():
+            connection.execute(
+                update(MatchResult)
+                .where(MatchResult.match_id == match_id, MatchResult.player_key == key)
+                .values(rating_change=change(before, after))
+            )
     return True
 
 
-def _rate(connection: Connection, game: str, results: Sequence[ResultRow], rate: RateFn) -> None:
+def _rate(
+    connection: Connection, game: str, results: Sequence[ResultRow], rate: RateFn
+) -> dict[str, tuple[Skill | None, Skill]]:
+    """Update the ratings of a match's players; return each player's skill before and after."""
     keys = sorted({r.player_key for r in results})
     # Make sure every row exists, then lock them in key order: two finishing matches
     # that share a player (an AI level, say) queue here instead of overwriting each other.
@@ -146,6 +169,7 @@ def _rate(connection: Connection, game: str, results: Sequence[ResultRow], rate:
             "updated_at": utcnow(),
         }
         upsert_on(connection, Rating, values, keys=("game", "player_key"))
+    return {key: (skills[key], new[key]) for key in keys}
 
 
 class StatsRepository:
@@ -155,14 +179,28 @@ class StatsRepository:
         self._sessions = sessions
 
     async def record_match(
-        self, match_id: int, game: str, results: Sequence[ResultRow], rate: RateFn
+        self,
+        match_id: int,
+        game: str,
+        results: Sequence[ResultRow],
+        rate: RateFn,
+        change: ChangeFn | None = None,
     ) -> bool:
         """Store a match's results and update ratings, once; False if already recorded."""
         try:
             async with writing(self._sessions) as session:
-                return await record_results(session, match_id, game, results, rate)
+                return await record_results(session, match_id, game, results, rate, change)
         except IntegrityError:
             return False  # another process recorded it first
+
+    async def rating_changes(self, match_id: int) -> dict[str, int]:
+        """Return how each player's shown rating moved with a match, as stored with its results."""
+        query = select(MatchResult.player_key, MatchResult.rating_change).where(
+            MatchResult.match_id == match_id, MatchResult.rating_change.is_not(None)
+        )
+        async with self._sessions() as session:
+            rows = (await session.execute(query)).all()
+        return {key: int(moved) for key, moved in rows if moved is not None}
 
     async def results_of(self, match_id: int) -> list[ResultRow]:
         """Return the recorded results of a match, in seat order."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from bot.app.stats import StatsService, final_ranks
+from bot.app.stats import StatsService, final_ranks, shown_rating
 from bot.engine import Outcome
 from bot.store.rows import SeatRow
 from bot.store.store import Store
@@ -78,3 +78,34 @@ async def test_a_profile_counts_games_wins_and_the_favourite(store: Store) -> No
     only = await stats.profile(1, "never_over")
     assert (only.played, only.won) == (1, 1)
     assert (await stats.profile(42)).played == 0
+
+
+async def test_rating_changes_are_stored_and_read_back_by_another_process(store: Store) -> None:
+    """Item 5: the end message's rating changes survive a restart or another process."""
+    stats = StatsService(store.stats)
+    live = await finished(store, [(1, "playing"), (2, "playing"), (None, "playing")])
+    assert await stats.record(live, outcome(1, 3, 2))
+    here = stats.changes(live.id)
+    assert set(here) == {"u:1", "u:2", "ai:random"} and here["u:1"] > 0 > here["u:2"]
+    assert await store.stats.rating_changes(live.id) == here
+    elsewhere = StatsService(store.stats)  # a restarted or another process
+    assert elsewhere.changes(live.id) == {}
+    assert await elsewhere.wait_changes(live.id, timeout=0.1) == here
+    board = {r.player_key: r for r in await store.stats.leaderboard("coverta", 10)}
+    newcomer = shown_rating(25.0, 25.0 / 3)
+    assert here["u:1"] == shown_rating(board["u:1"].mu, board["u:1"].sigma) - newcomer
+
+
+async def test_a_second_match_stores_the_change_from_the_first(store: Store) -> None:
+    stats = StatsService(store.stats)
+    first = await finished(store, [(1, "playing"), (2, "playing")])
+    await stats.record(first, outcome(1, 2))
+    before = {r.player_key: r for r in await store.stats.leaderboard("coverta", 10)}
+    second = await finished(store, [(1, "playing"), (2, "playing")])
+    await stats.record(second, outcome(2, 1))
+    after = {r.player_key: r for r in await store.stats.leaderboard("coverta", 10)}
+    stored = await store.stats.rating_changes(second.id)
+    for key in ("u:1", "u:2"):
+        moved = shown_rating(after[key].mu, after[key].sigma)
+        moved -= shown_rating(before[key].mu, before[key].sigma)
+        assert stored[key] == moved

@@ -37,9 +37,36 @@ def match_id_of(env: Any, message: Any) -> int:
 
 
 def private_message(result: Any) -> Any:
-    """Return the message an interaction answered with (response or last follow-up)."""
+    """Return the message an interaction answered with (response or last follow-up).
+
+    "My hand" pressed while the member's view is still open redraws that view in
+    place and answers with nothing new: then the view is the member's newest
+    private view in the channel (the ephemeral message with a Refresh button).
+    """
     followups = result.followups
-    return followups[-1] if followups else result.response
+    if followups:
+        return followups[-1]
+    response = result.response
+    if response is None or response.ephemeral:
+        return response
+    return open_view(result) or response
+
+
+def open_view(result: Any) -> Any:
+    """Return the newest private view the clicking member can see in the channel, if any."""
+    from simcord.results import ResponseMessage
+
+    env, interaction = result._env, result._interaction
+    mine = [
+        m
+        for m in env.backend.messages.get(interaction.channel_id, {}).values()
+        if m.is_ephemeral
+        and m.visible_to(interaction.user_id)
+        and any(
+            str(c.get("custom_id", "")).startswith("v:") for c in walk_components(m.components)
+        )
+    ]
+    return ResponseMessage(env, max(mine, key=lambda m: m.id)) if mine else None
 
 
 def text_of(env: Any, message: Any) -> str:

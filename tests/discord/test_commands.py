@@ -32,7 +32,7 @@ async def test_hand_by_dm_can_be_played_from_the_dm(world) -> None:
 
 async def test_closed_dms_fall_back_to_an_ephemeral_view(world) -> None:
     env = world.env
-    await open_table(world, players=("alice", "bob"))
+    _table, match_id = await open_table(world, players=("alice", "bob"))
     dm_id = world.alice.user.dm_channel.id
     env.inject_error(
         "POST",
@@ -47,6 +47,8 @@ async def test_closed_dms_fall_back_to_an_ephemeral_view(world) -> None:
     assert "DMs are closed" in reply.content
     assert "hand" in str(reply.embeds[0].title).lower()
     assert not world.alice.user.dm_channel.history()
+    # The hand shown here instead follows the table like any open view.
+    assert (world.alice.id, False) in env.bot.controller.open_views[match_id]
 
 
 async def test_status_shows_the_table_to_anyone_privately(world) -> None:

@@ -6,7 +6,10 @@ import random
 import re
 from typing import Any
 
+from simcord.components import walk_components
+
 from bot.app.matches import TableInfo
+from bot.discord_ui.controller import VIEW_TTL
 from bot.discord_ui.payloads import table_payload
 from bot.discord_ui.render import embed_of
 from bot.engine import Field, Screen
@@ -15,10 +18,12 @@ from tests.discord.helpers import (
     choices,
     choose,
     components,
+    custom_ids,
     member_by_id,
     open_table,
     play_one_turn,
     private_message,
+    stored,
     text_of,
 )
 
@@ -242,3 +247,109 @@ async def test_a_markdown_name_is_escaped_on_the_table(world: Any) -> None:
     await world.alice.click(table, label="Start")
     shown = text_of(world.env, table)
     assert "\\\\*eve\\\\*" in shown and " *eve* " not in shown
+
+
+def hand_views(world: Any, user_id: int) -> list[Any]:
+    """Return the private views (ephemeral messages with Refresh) a member can see."""
+    found = world.env.backend.messages.get(world.channel.id, {}).values()
+    return [
+        m
+        for m in found
+        if m.is_ephemeral
+        and m.visible_to(user_id)
+        and any(c.get("custom_id", "").startswith("v:") for c in walk_components(m.components))
+    ]
+
+
+async def test_my_hand_pressed_again_redraws_the_open_view_in_place(world: Any) -> None:
+    """Item 5c: "My hand" pressed again edits the view already open, no new message."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    first = live.seats[live.state.turn].user_id
+    other = next(u for u in (world.alice.id, world.bob.id) if u != first)
+    view = private_message(await members[other].click(table, label="My hand"))
+    for _ in range(3):
+        again = await members[other].click(table, label="My hand")
+        assert not again.followups, "a new message instead of the open view"
+    acting = private_message(await members[first].click(table, label="My hand"))
+    await play_one_turn(members[first], env, acting, random.Random(3))
+    await members[other].click(table, label="My hand")
+    (only,) = hand_views(world, other)
+    assert only.id == view.id
+    live = await env.bot.controller.matches.load(match_id)
+    assert f":{live.version}:" in " ".join(custom_ids(env, view)) or not choices(env, view)
+    assert len(hand_views(world, first)) == 1
+
+
+async def test_a_view_too_old_to_follow_says_it_is_out_of_date_and_refreshes(world: Any) -> None:
+    """Item 6: a view Discord will soon stop letting us edit says plainly it is out of date."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    first = live.seats[live.state.turn].user_id
+    view = private_message(await members[first].click(table, label="My hand"))
+    assert "Your hand" in text_of(env, view) or choices(env, view)
+    await env.advance_time(VIEW_TTL + 5)
+    shown = text_of(env, view)
+    assert "out of date" in shown and "Refresh" in shown
+    assert not choices(env, view) and not stored(env, view).embeds, "the old hand still shows"
+    await members[first].click(view, label="Refresh")
+    assert choices(env, view) and "out of date" not in (stored(env, view).content or "")
+
+
+async def test_a_superseded_view_says_it_is_out_of_date(world: Any) -> None:
+    """Item 6: a second copy of a view (here from /match hand) retires the first one."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    member = members[live.seats[live.state.turn].user_id]
+    first = private_message(await member.click(table, label="My hand"))
+    second = private_message(await member.slash(world.channel, "match hand"))
+    assert second.id != first.id
+    await env.advance_time(1)
+    assert "out of date" in text_of(env, first) and not choices(env, first)
+    assert choices(env, second)
+
+
+async def test_a_hand_sent_by_dm_follows_the_match_and_ends_without_your_turn(
+    world: Any,
+) -> None:
+    """Item 6: the hand DM'd at a turn is redrawn after every move, and at the end."""
+    env = world.env
+    await world.alice.slash(world.channel, "prefs", dm_hand=True)
+    _table, match_id = await open_table(world, players=("alice", "bob"))
+    dm = world.alice.user.dm_channel.history()[-1]
+    assert "It's your turn" in (dm.content or "")
+    await play_one_turn(world.alice.user, env, dm, random.Random(2))
+    live = await env.bot.controller.matches.load(match_id)
+    hands = [m for m in world.alice.user.dm_channel.history() if m.embeds]
+    assert hands[-1].id == dm.id or "out of date" in text_of(env, dm)
+    current = hands[-1]
+    assert f":{live.version}:" in " ".join(custom_ids(env, current)) or not choices(env, current)
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(1)
+    for message in world.alice.user.dm_channel.history():
+        shown = text_of(env, message)
+        if message.embeds or "out of date" in shown:
+            assert "Your turn" not in shown and "It's your turn" not in shown
+            assert not choices(env, message)
+
+
+async def test_a_finished_matchs_view_keeps_showing_the_end(world: Any) -> None:
+    """Item 6: once the match is over, the view shows its end for good (never "out of date")."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    member = members[live.seats[live.state.turn].user_id]
+    view = private_message(await member.click(table, label="My hand"))
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(VIEW_TTL + 5)
+    shown = text_of(env, view)
+    assert "out of date" not in (stored(env, view).content or "")
+    assert "over" in shown.lower() and "Your turn" not in shown and not choices(env, view)
+    assert match_id not in env.bot.controller.open_views, "views of an ended match are let go"

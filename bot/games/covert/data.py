@@ -45,6 +45,10 @@ REGION_RGB: Final = {
 COLOURS: Final = ("black", "white", "brown", "grey")
 """Player colours by seat; in a 2-player game the last two are the neutral cube colours."""
 COLOUR_EMOJI: Final = {"black": "⬛", "white": "⬜", "brown": "🟫", "grey": "🔳"}
+"""An Intel cube of each colour, in text."""
+PLAYER_EMOJI: Final = {"black": "⚫", "white": "⬜", "brown": "🟫", "grey": "🔘"}
+"""A player's marker in text: the same shape and colour as their agents in the board picture
+(black circle, white square, brown square, grey button: a ringed disc)."""
 
 ABILITIES: Final = (
     "PLUS_ONE",

@@ -404,11 +404,17 @@ def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
     draw.line((0, HEADER - 1, plan.size[0], HEADER - 1), fill=INK_DIM, width=1)
     draw_text(draw, (8, HEADER / 2), _("round"), 14, INK_DIM, anchor="lm")
     for i, column in enumerate(plan.shown):
-        text = "…" if column is None else str(column)
+        text = "…" if column is None else column_label(column)
         centre = plan.left(i) + plan.widths[i] / 2
-        draw_text(draw, (centre, HEADER / 2), text, 18, INK, anchor="mm")
+        size, ink = (14, INK_DIM) if column == 0 else (18, INK)
+        draw_text(draw, (centre, HEADER / 2), text, size, ink, anchor="mm")
         if column is None:
             _draw_ellipsis_column(draw, plan, centre)
+
+
+def column_label(column: int) -> str:
+    """Return a column's heading: its round (from 1), or "start" for the starting card's."""
+    return "start" if column == 0 else str(column)
 
 
 def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float) -> None:

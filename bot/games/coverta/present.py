@@ -93,6 +93,8 @@ def layout_image(view: PublicView, names: Sequence[str]) -> bytes:
         for c in view.layout
     )
     columns = 1 + max(c.column for c in view.layout)
+    if not view.over:
+        columns = max(columns, view.round + 1)  # the round under way is drawn, even if empty
     return art.layout_png(art.LayoutGrid(tuple(row_labels(view, names)), columns, cells))
 
 

@@ -43,12 +43,14 @@ def grid_text(view: PublicView, names: Sequence[str]) -> str:
         key = (0 if item.row is None else item.row + 1, item.column)
         if key in cells:
             cells[key] += ("+" if cells[key] else "") + cell_text(item, view)
-    width = {c: max(len(str(c)), *(len(cells[r, c]) for r in range(len(labels)))) for c in columns}
+    heads = {c: "·" if c == 0 else str(c) for c in columns}  # column 0: the starting card
+    rows = range(len(labels))
+    width = {c: max(len(heads[c]), *(len(cells[r, c]) for r in rows)) for c in columns}
     pad = max(len(x) for x in labels)
     skipped = "..." if len(columns) > 1 and columns[1] > 1 else ""
     lines = []
     for r, label in enumerate(["", *labels]):
-        texts = [str(c) if r == 0 else cells[r - 1, c] for c in columns]
+        texts = [heads[c] if r == 0 else cells[r - 1, c] for c in columns]
         parts = [t.ljust(width[c]) for t, c in zip(texts, columns, strict=True)]
         if skipped:
             parts.insert(1, skipped if r == 0 else "   ")

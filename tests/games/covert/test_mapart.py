@@ -259,3 +259,46 @@ def test_the_header_shows_each_players_shape(empty: Image.Image) -> None:
     band = (geo.WIDTH - 200, 0, geo.WIDTH, geo.HEADER)
     assert any(near(p, STYLES["brown"].fill) for p in image.crop(band).getdata())
     assert not any(near(p, STYLES["brown"].fill) for p in empty.crop(band).getdata())
+
+
+def test_a_players_marker_is_the_same_in_text_and_in_pictures() -> None:
+    """Item 8: the emoji that marks a player in text has their agents' shape and colour."""
+    from bot.games.covert.data import COLOURS, PLAYER_EMOJI
+
+    looks = {  # what each emoji shows: its shape and its colour
+        "⚫": ("circle", (26, 26, 30)),
+        "⬜": ("square", (250, 250, 250)),
+        "🟫": ("square", (134, 78, 38)),
+        "🔘": ("button", (160, 162, 168)),
+    }
+    for colour in COLOURS:
+        shape, fill = looks[PLAYER_EMOJI[colour]]
+        assert STYLES[colour].shape == shape, colour
+        assert images.near(STYLES[colour].fill, fill, 30), colour
+    assert len({PLAYER_EMOJI[c] for c in COLOURS}) == len(COLOURS)
+
+
+def test_the_picture_numbers_rounds_as_the_text_does() -> None:
+    """Item 8: before round 1 the picture says "Setting up", as the table text does,
+    not "Round 1" (which the text says only once round 1 has begun)."""
+    import random
+
+    from bot.engine import CHANCE, Match
+    from bot.games.covert import GAME
+    from bot.games.covert.map import art, picture
+
+    rules = GAME.rules
+    match = Match.new(rules, 2, GAME.spec.resolve_options({}, 2))
+    rng = random.Random(3)
+    seen = set()
+    while len(seen) < 2 and match.seq < 200:
+        view = rules.view(match.state, None)
+        label = art.round_label(picture.board_picture(view, ["A", "B"]).round)
+        text = "setting up" if not view.round else f"round {view.round}"
+        assert label.lower() == text, (label, text)
+        seen.add(text)
+        seat = min(rules.to_act(match.state))
+        legal = rules.legal_actions(match.state, seat) if seat != CHANCE else ()
+        action = rules.chance_outcome(match.state, rng) if seat == CHANCE else rng.choice(legal)
+        match.step(seat, action.token())
+    assert seen == {"setting up", "round 1"}

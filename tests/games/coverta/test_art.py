@@ -245,3 +245,33 @@ def test_a_tall_narrow_layout_puts_its_rows_in_two_bands_side_by_side() -> None:
     assert bands[1][1][0] > 0, "the second band is beside the first"
     three = LayoutGrid(rows=("start", "A", "B"), columns=2, cells=(START,))
     assert len(art._choose_plan(three)) == 1
+
+
+def test_the_picture_shows_the_round_under_way_and_no_round_zero(monkeypatch) -> None:
+    """Item 8: the table text says "round r": the picture draws column r, and heads column 0
+    "start" (the starting card), not round 0."""
+    import random
+
+    from bot.engine import CHANCE, Match
+    from bot.games.coverta import GAME
+    from bot.games.coverta import present as coverta_present
+
+    drawn: list[LayoutGrid] = []
+    real = art.layout_png
+    monkeypatch.setattr(art, "layout_png", lambda grid: drawn.append(grid) or real(grid))
+    rules = GAME.rules
+    match = Match.new(rules, 3, GAME.spec.resolve_options({}, 3))
+    rng = random.Random(4)
+    checked = 0
+    while match.outcome is None and match.seq < 400:
+        view = rules.view(match.state, None)
+        if view.layout and not view.over:
+            coverta_present.layout_image(view, ["A", "B", "C"])
+            assert drawn[-1].columns == view.round + 1, (drawn[-1].columns, view.round)
+            checked += 1
+        seat = min(rules.to_act(match.state))
+        legal = rules.legal_actions(match.state, seat) if seat != CHANCE else ()
+        action = rules.chance_outcome(match.state, rng) if seat == CHANCE else rng.choice(legal)
+        match.step(seat, action.token())
+    assert checked > 10
+    assert art.column_label(0) == "start" and art.column_label(3) == "3"

@@ -143,13 +143,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
     """Write the title and round, then each player's shape, name and score."""
     middle, face = geo.HEADER / 2, font(24)
     draw.text((16, middle), "COVERT", font=font(28), fill=INK, anchor="lm", stroke_width=1)
-    draw.text(
-        (150, middle),
-        _("Round {number}").format(number=picture.round),
-        font=face,
-        fill=INK_DIM,
-        anchor="lm",
-    )
+    draw.text((150, middle), round_label(picture.round), font=face, fill=INK_DIM, anchor="lm")
     x: float = geo.WIDTH - 16
     for colour, score in reversed(list(picture.scores.items())):
         name = fit(picture.names.get(colour) or text.colour(colour).capitalize(), 24, 150)
@@ -157,6 +151,11 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
         x -= geo.AGENT + 6
         _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
         x -= 26
+
+
+def round_label(number: int) -> str:
+    """Return the header's round, as the table text says it: from 1, "Setting up" before."""
+    return _("Round {number}").format(number=number) if number > 0 else _("Setting up")
 
 
 def fit(text: str, size: int, width: float) -> str:

@@ -50,7 +50,7 @@ def board_picture(view: PublicView, names: Sequence[str]) -> BoardPicture:
             overlays[POSITIONS[pos]] = die_type(face, colour)
     grid = [str(v) for v in view.cipher]
     return art.BoardPicture(
-        round=max(view.round, 1),
+        round=view.round,
         cities=cities,
         region_cards={
             r: art.agency_label(c) for r, c in zip(REGIONS, view.region_spaces, strict=False) if c

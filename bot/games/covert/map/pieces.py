@@ -32,10 +32,12 @@ class PlayerStyle(NamedTuple):
 STYLES: Final = {
     "black": PlayerStyle((26, 26, 30), (250, 250, 250), (236, 236, 236), "circle"),
     "white": PlayerStyle((250, 250, 250), (18, 18, 22), (18, 18, 22), "square"),
-    "brown": PlayerStyle((134, 78, 38), (255, 255, 255), (250, 226, 200), "triangle"),
-    "grey": PlayerStyle((160, 162, 168), (14, 14, 18), (14, 14, 18), "diamond"),
+    "brown": PlayerStyle((134, 78, 38), (255, 255, 255), (250, 226, 200), "square"),
+    "grey": PlayerStyle((160, 162, 168), (14, 14, 18), (14, 14, 18), "button"),
 }
-"""Player colour key to style; the fills differ in lightness as well as hue."""
+"""Player colour key to style; the fills differ in lightness as well as hue. The shapes
+are those of the players' markers in text (``data.PLAYER_EMOJI``: ⚫ ⬜ 🟫 🔘), so a
+player looks the same in messages and in pictures."""
 
 
 def style(colour: str) -> PlayerStyle:
@@ -79,6 +81,10 @@ def draw_shape(
     x0, y0, x1, y1 = box
     if shape == "circle":
         draw.ellipse((x0, y0, x1, y1), fill=fill, outline=edge, width=width)
+    elif shape == "button":  # a disc with a thick rim, like the 🔘 emoji
+        rim = max(width, round((x1 - x0) * 0.14))
+        draw.ellipse((x0, y0, x1, y1), fill=edge)
+        draw.ellipse((x0 + rim, y0 + rim, x1 - rim, y1 - rim), fill=fill)
     else:
         draw.polygon(shape_points(shape, (x0, y0, x1, y1)), fill=fill, outline=edge, width=width)
 

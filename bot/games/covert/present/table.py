@@ -11,6 +11,7 @@ from bot.games.covert.data import (
     CITIES,
     COLOUR_EMOJI,
     DECODER,
+    PLAYER_EMOJI,
     REGION_EMOJI,
     REGIONS,
     SPEC_OPS,
@@ -90,7 +91,7 @@ def player_line(p: PlayerView, names: Sequence[str]) -> str:
     done = ", ".join(f"{m.name} {m.points}" for m in p.done_missions) or "—"
     codes = " ".join(c.code for c in p.done_codes) or "—"
     head = _("{colour} **{name}** · {title} · **{score}** pts · {done}/6 missions{token}").format(
-        colour=COLOUR_EMOJI[p.colour],
+        colour=PLAYER_EMOJI[p.colour],
         name=names[p.seat],
         title=_(p.character.title),
         score=p.score,
@@ -133,7 +134,7 @@ def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
             if place.region != region:
                 continue
             agents = "".join(
-                COLOUR_EMOJI[p.colour] * p.agents.count(place.key) for p in view.players
+                PLAYER_EMOJI[p.colour] * p.agents.count(place.key) for p in view.players
             )
             cubes = "".join(COLOUR_EMOJI[c] for c in view.cubes[i]) if view.cubes else ""
             if agents or cubes:
@@ -151,7 +152,7 @@ def circle_lines(view: PublicView) -> list[str]:
         for p in view.players:
             for d in p.dice:
                 if d.place == key:
-                    spaces[d.space - 1] = COLOUR_EMOJI[p.colour]
+                    spaces[d.space - 1] = PLAYER_EMOJI[p.colour]
         lines.append(f"{circle(key)}: " + " ".join(f"{i + 1}{s}" for i, s in enumerate(spaces)))
     return lines
 
