@@ -96,7 +96,7 @@ def extract(domain: str) -> Catalog:
 def _write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=False, omit_header=False)
+        write_po(handle, catalog, width=100, sort_output=False, include_lineno=False)
 
 
 def _read(path: Path, lang: str | None = None) -> Catalog:

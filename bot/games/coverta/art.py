@@ -414,7 +414,7 @@ def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
 
 def column_label(column: int) -> str:
     """Return a column's heading: its round (from 1), or "start" for the starting card's."""
-    return "start" if column == 0 else str(column)
+    return _("start") if column == 0 else str(column)
 
 
 def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float) -> None:
