@@ -2,37 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
+from bot.engine.draft import Draft as BaseDraft
 from bot.engine.errors import IllegalAction
-from bot.engine.phrase import Phrase
-from bot.engine.rules import Event, Transition
 from bot.games.coins import messages as say
 from bot.games.coins.actions import Deal
 from bot.games.coins.cards import DECK_SIZE, SEATS, card, is_coin, judge
 from bot.games.coins.state import CoinsState, Played, Trick
 
 
-class Draft:
-    """One transition in the making: the evolving state and the events told so far."""
-
-    def __init__(self, state: CoinsState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def update(self, **changes: Any) -> None:
-        """Replace some fields of the state."""
-        self.state = msgspec.structs.replace(self.state, **changes)
-
-    def say(self, text: Phrase) -> None:
-        """Tell an event to everyone."""
-        self.events.append(Event(text))
-
-    def transition(self) -> Transition:
-        """Return the finished transition."""
-        return Transition(self.state, tuple(self.events))
+class Draft(BaseDraft[CoinsState]):
+    """One Coins transition in the making."""
 
 
 def left_of(seat: int) -> int:

@@ -2,41 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
-
-import msgspec
-
-from bot.engine.phrase import Phrase
-from bot.engine.rules import Event, Transition
+from bot.engine.draft import Draft as BaseDraft
+from bot.engine.draft import replaced
 from bot.games.cover_cover.state import CoverState
 
-T = TypeVar("T")
+__all__ = ["Draft", "replaced"]
 
 
-class Draft:
-    """One transition in the making: the evolving state and the events told so far."""
-
-    def __init__(self, state: CoverState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def update(self, **changes: Any) -> None:
-        """Replace some fields of the state."""
-        self.state = msgspec.structs.replace(self.state, **changes)
-
-    def say(self, text: Phrase) -> None:
-        """Tell everyone something (there is no private information in this game)."""
-        self.events.append(Event(text))
+class Draft(BaseDraft[CoverState]):
+    """One Cover-cover transition in the making (there is no private information)."""
 
     def chatty(self) -> bool:
         """Tell whether each round is told (auto mode tells a summary instead)."""
         return not self.state.auto
-
-    def transition(self) -> Transition:
-        """Return the finished transition."""
-        return Transition(self.state, tuple(self.events))
-
-
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """Return a tuple with one item replaced."""
-    return (*items[:index], value, *items[index + 1 :])

@@ -6,9 +6,9 @@ from typing import Any, TypeVar
 
 import msgspec
 
+from bot.engine.draft import Draft as BaseDraft
+from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
-from bot.engine.phrase import Phrase
-from bot.engine.rules import Event, Transition
 from bot.games.covert import messages as say
 from bot.games.covert.data import AGENCY_LIMIT, MISSION_LIMIT, REGIONS
 from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
@@ -16,27 +16,8 @@ from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
 T = TypeVar("T")
 
 
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """Return a tuple with one item replaced."""
-    return (*items[:index], value, *items[index + 1 :])
-
-
-def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
-    """Return a tuple with the first copy of an item removed."""
-    index = items.index(item)
-    return (*items[:index], *items[index + 1 :])
-
-
-class Draft:
-    """One transition in the making: the evolving state and the events told so far."""
-
-    def __init__(self, state: CovertState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def update(self, **changes: Any) -> None:
-        """Replace some fields of the state."""
-        self.state = msgspec.structs.replace(self.state, **changes)
+class Draft(BaseDraft[CovertState]):
+    """One Covert transition in the making: players, the turn, random steps and prompts."""
 
     def player(self, seat: int, **changes: Any) -> Player:
         """Replace some fields of one player and return the new player."""
@@ -49,14 +30,6 @@ class Draft:
         assert self.state.turn is not None
         self.update(turn=msgspec.structs.replace(self.state.turn, **changes))
 
-    def say(self, text: Phrase) -> None:
-        """Tell an event to everyone."""
-        self.events.append(Event(text))
-
-    def tell(self, seat: int, text: Phrase) -> None:
-        """Tell an event to one seat only."""
-        self.events.append(Event(text, (seat,)))
-
     def need(self, kind: Any, seat: int = -1, arg: str = "") -> None:
         """Queue a random step."""
         self.update(needs=(*self.state.needs, Need(kind, seat, arg)))
@@ -64,10 +37,6 @@ class Draft:
     def ask(self, prompt: Prompt) -> None:
         """Put a sub-decision before every other pending one."""
         self.update(prompts=(prompt, *self.state.prompts))
-
-    def transition(self) -> Transition:
-        """Return the finished transition."""
-        return Transition(self.state, tuple(self.events))
 
 
 def agency_limit(state: CovertState, seat: int) -> int:

@@ -499,7 +499,7 @@ def completed(who: int, action: object, score: int) -> Phrase:
     """Announce a completed mission and how it was paid."""
     mid = getattr(action, "mission", "")
     paid = [p for p in (*getattr(action, "pay", ()), getattr(action, "any_card", "-")) if p != "-"]
-    words = [
+    words: list[int | str | Phrase] = [
         phrase("a benefit")
         if p == "B"
         else card(p)

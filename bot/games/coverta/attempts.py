@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from bot.engine.draft import replaced
 from bot.engine.errors import IllegalAction
 from bot.engine.phrase import phrase
 from bot.games.coverta import messages as say
@@ -16,7 +17,6 @@ from bot.games.coverta.flow import (
     end_turn,
     go_out,
     hidden_break,
-    replaced,
     reveal,
     without,
 )

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
+from bot.engine.draft import Draft as BaseDraft
+from bot.engine.draft import replaced
 from bot.engine.errors import IllegalAction
-from bot.engine.phrase import Phrase, phrase
-from bot.engine.rules import Event, Transition
+from bot.engine.phrase import phrase
 from bot.games.coverta import messages as say
 from bot.games.coverta.actions import Deal
 from bot.games.coverta.cards import HAND_SIZE, INSTRUCTIONS, Card, Instruction
@@ -18,38 +19,21 @@ from bot.games.coverta.state import CovertaState, Placement
 T = TypeVar("T")
 
 
-class Draft:
-    """One transition in the making: the evolving state and the events told so far."""
+class Draft(BaseDraft[CovertaState]):
+    """One COVERTA transition in the making, with the deck at hand."""
 
     def __init__(self, state: CovertaState, cards: Sequence[Card]) -> None:
-        self.state = state
+        super().__init__(state)
         self.cards = cards
-        self.events: list[Event] = []
-
-    def update(self, **changes: Any) -> None:
-        """Replace some fields of the state."""
-        self.state = msgspec.structs.replace(self.state, **changes)
 
     def card(self, number: int) -> Card:
         """Return the card with this number."""
         return self.cards[number - 1]
 
-    def say(self, text: Phrase, audience: tuple[int, ...] | None = None) -> None:
-        """Tell an event to everyone (or only to the audience)."""
-        self.events.append(Event(text, audience))
-
-    def tell(self, seat: int, text: Phrase) -> None:
-        """Tell an event to one seat only."""
-        self.say(text, (seat,))
-
     @property
     def over(self) -> bool:
         """Tell whether the match has ended."""
         return self.state.phase == "over"
-
-    def transition(self) -> Transition:
-        """Return the finished transition."""
-        return Transition(self.state, tuple(self.events))
 
 
 def without(hand: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
@@ -61,11 +45,6 @@ def without(hand: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
 def adding(hand: tuple[int, ...], cards: Iterable[int]) -> tuple[int, ...]:
     """Return a hand plus some cards, in number order."""
     return tuple(sorted((*hand, *cards)))
-
-
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """Return a tuple with one item replaced."""
-    return (*items[:index], value, *items[index + 1 :])
 
 
 def broken_rules(

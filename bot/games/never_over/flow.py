@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
-import msgspec
-
+from bot.engine.draft import Draft as BaseDraft
+from bot.engine.draft import replaced
 from bot.engine.errors import IllegalAction
-from bot.engine.phrase import Phrase
-from bot.engine.rules import Event, Transition
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Deal, Play
 from bot.games.never_over.cards import sort_key
@@ -19,33 +17,8 @@ from bot.games.never_over.state import NeverOverState
 T = TypeVar("T")
 
 
-class Draft:
-    """One transition in the making: the evolving state and the events told so far."""
-
-    def __init__(self, state: NeverOverState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def update(self, **changes: Any) -> None:
-        """Replace some fields of the state."""
-        self.state = msgspec.structs.replace(self.state, **changes)
-
-    def say(self, text: Phrase) -> None:
-        """Tell an event to everyone."""
-        self.events.append(Event(text))
-
-    def tell(self, seat: int, text: Phrase) -> None:
-        """Tell an event to one seat only."""
-        self.events.append(Event(text, (seat,)))
-
-    def transition(self) -> Transition:
-        """Return the finished transition."""
-        return Transition(self.state, tuple(self.events))
-
-
-def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """Return a tuple with one item replaced."""
-    return (*items[:index], value, *items[index + 1 :])
+class Draft(BaseDraft[NeverOverState]):
+    """One NEVER OVER transition in the making."""
 
 
 def next_dealer(state: NeverOverState) -> int | None:

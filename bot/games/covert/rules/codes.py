@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations, product
 
+from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Overlay, Swap
 from bot.games.covert.data import CODES, DECODER, SWAPS, WINDOWS
-from bot.games.covert.flow import Draft, replaced, spend, without
+from bot.games.covert.flow import Draft, spend
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
 
 

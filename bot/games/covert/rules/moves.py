@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bot.engine.draft import replaced
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Fly, Step
 from bot.games.covert.data import AGENCY, CITIES, CITY, COLOURS, NEIGHBOURS
-from bot.games.covert.flow import Draft, replaced, use_cards
+from bot.games.covert.flow import Draft, use_cards
 from bot.games.covert.state import CovertState, Moving, Prompt
 
 KEYS = tuple(c.key for c in CITIES)

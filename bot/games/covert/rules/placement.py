@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Adjust, Place, Reroll
 from bot.games.covert.chance import Draw
 from bot.games.covert.data import CIRCLES, DECODER, SPEC_OPS, TOKENS
-from bot.games.covert.flow import Draft, replaced, spend, without
+from bot.games.covert.flow import Draft, spend
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
 
 

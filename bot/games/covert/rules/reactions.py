@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.draft import without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
@@ -18,7 +19,6 @@ from bot.games.covert.flow import (
     spy_seat,
     take_space,
     take_top,
-    without,
 )
 from bot.games.covert.rules.codes import choose_claim, code_breaker, draw_code
 from bot.games.covert.rules.moves import start_moving

@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
+from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Complete, Forfeit, Move, TakeAgency, TakeMission
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
-from bot.games.covert.flow import (
-    Draft,
-    gain_mission,
-    replaced,
-    take_space,
-    take_top,
-    use_cards,
-    without,
-)
+from bot.games.covert.flow import Draft, gain_mission, take_space, take_top, use_cards
 from bot.games.covert.rules.moves import start_moving
 from bot.games.covert.rules.payments import valid
 from bot.games.covert.state import CovertState, Die, Prompt, Turn

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.chance import Rolls, Setup
@@ -19,7 +20,7 @@ from bot.games.covert.data import (
     REGIONS,
     SPEC_OPS_TOKENS,
 )
-from bot.games.covert.flow import Draft, replaced, without
+from bot.games.covert.flow import Draft
 from bot.games.covert.missions import MISSIONS
 from bot.games.covert.state import Die, Player, Prompt
 
