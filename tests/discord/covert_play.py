@@ -39,7 +39,6 @@ WANDER = 0.25
 
 WEIGHTS = {
     "Complete mission": 12.0,
-    "Place a die": 6.0,
     "Take mission": 3.0,
     "Agency card": 3.0,
     "Move": 2.0,

@@ -14,6 +14,7 @@ from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
 from bot.games.covert.present import guide
 from bot.games.covert.present.dossier import (
+    CONFIRM,
     DISCARD_STEP,
     discard_body,
     dossier_body,
@@ -50,7 +51,10 @@ class CovertPresenter:
     ) -> Screen:
         """Render one seat's dossier and the actions open to it."""
         note, choices = dossier_choices(view, legal, names, step)
-        body = discard_body(view) if step == DISCARD_STEP else dossier_body(view, note)
+        if step == DISCARD_STEP:
+            body = discard_body(view)
+        else:
+            body = dossier_body(view, note, lead=(step or "").startswith(f"{CONFIRM}."))
         return Screen(
             title=_("🔒 {name}'s dossier").format(name=names[view.seat]),
             body=body,

@@ -1,8 +1,14 @@
 """The private "My dossier" screen: a seat's secrets and its actions grouped per section 7.3.
 
-The first step shows one button per group (Place a die, Fly, Use ability, each
-Action ...); a group opens a select, and a large group (Complete mission, Fly,
-Reroll) first asks which card, die or mission, so each step stays under 25 options.
+The first step shows one button per group (Fly, Use ability, each Action ...); a
+group opens a select, and a large group (Complete mission, Fly, Reroll) first asks
+which card, die or mission, so each step stays under 25 options.
+
+Placing a die costs two clicks: the first step holds a select of every die and
+target pair ("⚄ 5 → Movement (space 5)"), and picking one opens a confirm step
+(``do.<token>``) that says what the placement will do, with a primary Confirm
+button. A +1/−1, when held, adds one step: a select of its own, each option saying
+what it does, applied when picked.
 """
 
 from __future__ import annotations
@@ -10,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.engine.i18n import N_, _, ngettext, pgettext
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Action
-from bot.engine.screen import Button, Select, SelectOption, act, pick
+from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
     DECLINE,
+    PASS,
     Accept,
     Adjust,
     Choose,
@@ -34,13 +42,22 @@ from bot.games.covert.actions import (
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
+    CIRCLES,
     CODES,
     SWAPS,
     TOKENS,
     WINDOWS,
 )
+from bot.games.covert.messages import (
+    ADJUST_EFFECT,
+    adjust_effect,
+    die,
+    onto,
+    place_effect,
+    place_outcome,
+)
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.present.labels import label
+from bot.games.covert.present.labels import adjusted_face, label, source_label
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
@@ -51,6 +68,7 @@ from bot.games.covert.views import PrivateView
 Choice = Button | Select
 GROUPS: tuple[tuple[str, str, Callable[[Action], str]], ...] = (
     ("place", N_("Place a die"), lambda a: str(getattr(a, "die", ""))),
+    ("adjust", N_("+1/−1 a die"), lambda a: str(getattr(a, "die", ""))),
     ("reroll", N_("Reroll"), lambda a: str(getattr(a, "dice", (0,))[0])),
     (
         "swap",
@@ -71,7 +89,7 @@ GROUPS: tuple[tuple[str, str, Callable[[Action], str]], ...] = (
 )
 KINDS: dict[type, str] = {
     Place: "place",
-    Adjust: "place",
+    Adjust: "adjust",
     Reroll: "reroll",
     Swap: "swap",
     Overlay: "overlay",
@@ -88,6 +106,8 @@ KINDS: dict[type, str] = {
 }
 
 
+SELECT_MAX = 25
+"""Options a Discord select holds."""
 PAGE = 24
 """Choices per page of a long select (the 25th option turns the page)."""
 VERBS = {
@@ -110,11 +130,17 @@ def group_of(action: Action) -> str:
     return KINDS.get(type(action), "")
 
 
-def dossier_body(view: PrivateView, note: str) -> str:
-    """Return the secrets of a seat in words, with what each Mission and Code still needs."""
+def dossier_body(view: PrivateView, note: str, *, lead: bool = False) -> str:
+    """Return the secrets of a seat in words, with what each Mission and Code still needs.
+
+    The note closes the text, or opens it when ``lead`` (a confirm step says first what
+    the click will do). In Phase I the seat's dice come first, as die faces.
+    """
     me = holdings(view) if view.public.players else None
     none = _("none")
-    lines = [_("**Agency cards** ({count}):").format(count=len(view.hand))]
+    lines = [note, ""] if lead else []
+    lines += dice_lines(view)
+    lines.append(_("**Agency cards** ({count}):").format(count=len(view.hand)))
     lines += [f"- {card_line(c)}" for c in view.hand] or [f"- {none}"]
     lines.append(_("**Missions** ({count}):").format(count=len(view.missions)))
     lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or [f"- {none}"]
@@ -142,7 +168,8 @@ def dossier_body(view: PrivateView, note: str) -> str:
     if view.pending is not None:
         lines.append(_("**Decision pending**: {decision}").format(decision=pending_text(view)))
         lines += [f"- {line}" for line in pending_items(view)]
-    lines.append(note)
+    if not lead:
+        lines.append(note)
     return "\n".join(lines)[:4000]
 
 
@@ -151,6 +178,22 @@ def code_text(code: str, back: str, now: bool) -> str:
     if now:
         return _("{code} (back {back}) 🔓 readable now").format(code=code, back=gear(back))
     return _("{code} (back {back})").format(code=code, back=gear(back))
+
+
+def dice_lines(view: PrivateView) -> list[str]:
+    """Show the seat's dice in Phase I: the unplaced ones, then where the others went."""
+    if view.public.phase != "placement" or not view.public.players:
+        return []
+    dice = view.public.players[view.seat].dice
+    free = " ".join(die(d.face) for d in dice if not d.place)
+    lines = [_("**Your dice**: {dice}").format(dice=free or _("all placed"))]
+    lines += [
+        # TRANSLATORS: a placed die and where it lies: "⚄ on Movement (space 5)".
+        "- " + _("{die} {where}").format(die=die(d.face), where=onto(d.face, d.place))
+        for d in dice
+        if d.place
+    ]
+    return lines
 
 
 def holdings(view: PrivateView) -> Player:
@@ -249,23 +292,32 @@ def dossier_choices(
         return note, (pile,) if pile else ()
     if step:
         key, _dot, sub = step.partition(".")
+        if key == CONFIRM:
+            return confirm_step(view, legal, sub, names, back)
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
     if view.pending is not None and all(isinstance(a, Choose) for a in legal):
         note, choices = group_step(view, "choose", "", list(legal), names, back)
         return note, choices[:1]
+    selects = placement_selects(view, legal, names)
+    adjusts = [a for a in legal if isinstance(a, Adjust)]
+    shown = {"place", "adjust"} if len(adjusts) <= SELECT_MAX else {"place"}
     buttons: list[Choice] = []
     for a in legal:
         if isinstance(a, Simple):
-            buttons.append(Button(label(view, a, names), act(a), "primary"))
+            style: ButtonStyle = "secondary" if a == PASS else "primary"
+            buttons.append(Button(label(view, a, names), act(a), style))
     for key, title, _split in GROUPS:
         actions = [a for a in legal if group_of(a) == key]
-        if len(actions) == 1 and key != "place":
-            buttons.append(Button(label(view, actions[0], names)[:80], act(actions[0])))
+        if key in shown:
+            continue
+        if len(actions) == 1:
+            buttons.append(Button(label(view, actions[0], names)[:80], target_of(actions[0])))
         elif actions:
             buttons.append(Button(_(title), pick(key)))
     buttons = buttons[:24] + ([pile] if pile else [])
-    return reaction_note(view, legal) or _("Choose what to do."), tuple(buttons)
+    note = reaction_note(view, legal) or placement_note(view, legal) or _("Choose what to do.")
+    return note, (*selects, *buttons)
 
 
 DISCARD_STEP = "discard"
@@ -349,7 +401,7 @@ def group_step(
         title = f"{verb}…"
     shown = actions if len(actions) <= PAGE + 1 else actions[page * PAGE : (page + 1) * PAGE]
     entries = [
-        SelectOption((f"{verb}: " if verb else "") + label(view, a, names)[:80], act(a))
+        SelectOption((f"{verb}: " if verb else "") + label(view, a, names)[:80], target_of(a))
         for a in shown
     ]
     if len(actions) > PAGE + 1 and (page + 1) * PAGE < len(actions):
@@ -362,8 +414,9 @@ def group_step(
 
 def sub_label(view: PrivateView, key: str, sub: str) -> str:
     """Label one sub-group of a long group."""
-    if key in ("place", "overlay"):
-        return _("Die {face}").format(face=view.public.players[view.seat].dice[int(sub)].face)
+    if key in ("place", "adjust", "overlay"):
+        face = view.public.players[view.seat].dice[int(sub)].face
+        return _("Die {face}").format(face=f"{die(face)} {face}")
     if key == "reroll":
         return _("Starting with die {number}").format(number=int(sub) + 1)
     if key == "swap":
@@ -374,3 +427,120 @@ def sub_label(view: PrivateView, key: str, sub: str) -> str:
     if key == "step":
         return _("Agent {number}").format(number=int(sub) + 1)
     return sub
+
+
+CONFIRM = "do"
+"""The dossier step that asks to confirm one action: ``do.<action token>``."""
+CONFIRMED = (Place,)
+"""Actions chosen in a select and then confirmed: a die placement."""
+
+
+def target_of(action: Action) -> str:
+    """Return where choosing an action leads: its confirm step, or straight to the action."""
+    return pick(f"{CONFIRM}.{action.token()}") if isinstance(action, CONFIRMED) else act(action)
+
+
+def placement_selects(
+    view: PrivateView, legal: Sequence[Action], names: Sequence[str]
+) -> list[Select]:
+    """Return the selects of a placement turn: every die and target pair, and the +1/−1.
+
+    Up to 25 pairs share one select; more (five different faces on an empty board)
+    are split into the Action Circles and the other two targets.
+    """
+    places = [a for a in legal if isinstance(a, Place)]
+    adjusts = [a for a in legal if isinstance(a, Adjust)]
+    found: list[Select] = []
+    if 0 < len(places) <= SELECT_MAX:
+        found.append(
+            Select(_("Place a die: pick a die and where it goes"), options(view, places, names))
+        )
+    elif places:
+        circles = [a for a in places if a.target in CIRCLES]
+        others = [a for a in places if a.target not in CIRCLES]
+        found.append(Select(_("Place a die on an Action Circle"), options(view, circles, names)))
+        found.append(
+            Select(_("…or on Special Operations or the Decoder"), options(view, others, names))
+        )
+    if 0 < len(adjusts) <= SELECT_MAX:
+        found.append(
+            Select(_("+1/−1: change a die before placing it"), options(view, adjusts, names))
+        )
+    return found
+
+
+def options(
+    view: PrivateView, actions: Sequence[Action], names: Sequence[str]
+) -> tuple[SelectOption, ...]:
+    """Return the select options of placements or +1/−1, each saying what it does."""
+    return tuple(
+        SelectOption(label(view, a, names)[:100], target_of(a), effect_hint(view, a))
+        for a in actions
+    )
+
+
+def effect_hint(view: PrivateView, action: Action) -> str:
+    """Return the short line under a select option: what the choice does."""
+    said = str(outcome(view, action))
+    said = said[:1].upper() + said[1:]
+    return said if len(said) <= 100 else said[:99] + "…"
+
+
+def outcome(view: PrivateView, action: Action) -> Phrase | str:
+    """Say what a placement or a +1/−1 leads to (``in Phase III you move your agents …``)."""
+    if isinstance(action, Place):
+        bag, draws = placement_draws(view)
+        return place_outcome(action.target, bag=bag, draws=draws)
+    if isinstance(action, Adjust):
+        return ADJUST_EFFECT
+    return ""
+
+
+def placement_draws(view: PrivateView) -> tuple[int, int]:
+    """Return the tokens left in the bag and how many a Special Operations die draws."""
+    me = view.public.players[view.seat]
+    return view.public.bag, 2 if me.character.id == "CH2" else 1
+
+
+def effect(view: PrivateView, action: Action) -> str:
+    """Say what a placement or a +1/−1 will do."""
+    me = view.public.players[view.seat]
+    if isinstance(action, Place):
+        bag, draws = placement_draws(view)
+        face = me.dice[action.die].face
+        return str(place_effect(face, action.target, bag=bag, draws=draws))
+    if isinstance(action, Adjust):
+        face = me.dice[action.die].face
+        new = adjusted_face(face, action.source)
+        return str(adjust_effect(face, new, source_label(action.source)))
+    return ""
+
+
+def confirm_step(
+    view: PrivateView, legal: Sequence[Action], token: str, names: Sequence[str], back: Button
+) -> tuple[str, tuple[Choice, ...]]:
+    """Return the confirm step of a placement: what it will do, Confirm and Back."""
+    action = next((a for a in legal if a.token() == token), None)
+    if not isinstance(action, Place):
+        return _("That choice is no longer open."), (back,)
+    face = view.public.players[view.seat].dice[action.die].face
+    # TRANSLATORS: {where} says where the die goes: "on Movement (space 5)", "on the Decoder".
+    text = _("✅ Confirm: place {die} {where}").format(
+        die=die(face), where=onto(face, action.target)
+    )
+    return f"**{effect(view, action)}**", (Button(text[:80], act(action), "primary"), back)
+
+
+def placement_note(view: PrivateView, legal: Sequence[Action]) -> str:
+    """Tell a placing seat what its view asks: pick a pair and confirm, or end the turn."""
+    turn = view.public.turn
+    if turn is None or turn.kind != "place" or turn.seat != view.seat:
+        return ""
+    placing = any(isinstance(a, Place) for a in legal)
+    if placing and turn.placed:
+        return _("Place another die (pick a die and where it goes, then confirm), or End turn.")
+    if placing:
+        return _("Your placement turn: pick a die and where it goes, then confirm; or Pass.")
+    if turn.placed:
+        return _("Die placed. You may still fly or use an ability; then End turn.")
+    return ""

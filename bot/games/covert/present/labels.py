@@ -27,14 +27,13 @@ from bot.games.covert.actions import (
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
-    CIRCLE_LABELS,
     CODES,
     MISSION_LIMIT,
     REGION_EMOJI,
     REGIONS,
     TOKENS,
 )
-from bot.games.covert.messages import target
+from bot.games.covert.messages import die, where
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.text import ability, city, gear, position, region_mark, title
@@ -54,6 +53,12 @@ def source_label(sid: str) -> str:
         c = AGENCY[sid]
         return f"{sid} {ability(c.ability)} ({gear(c.equipment)}, {city(c.city)})"
     return _("{ability} token").format(ability=ability(TOKENS[sid].ability))
+
+
+def adjusted_face(face: int, source: str) -> int:
+    """Return the face a +1 or −1 source turns a die into."""
+    kind = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
+    return face % 6 + 1 if kind == "PLUS_ONE" else (face - 2) % 6 + 1
 
 
 def item_label(item: str) -> str:
@@ -101,24 +106,28 @@ def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
             return _("Pass (take token #{token})").format(token=token)
         return _(SIMPLE_LABELS[action.kind])
     if isinstance(action, Place):
-        where = target(action.target)
         face = me.dice[action.die].face
-        if action.target in CIRCLE_LABELS:
-            return _("{face} → {target} space {face}").format(face=face, target=where)
-        return f"{face} → {where}"
+        return f"{die(face)} {face} → {where(face, action.target)}"
     if isinstance(action, Adjust):
-        return _("Modify the {face} with {source}").format(
-            face=me.dice[action.die].face, source=source_label(action.source)
+        face = me.dice[action.die].face
+        new = adjusted_face(face, action.source)
+        return _("{old_die} {old} → {new_die} {new} with {source}").format(
+            old_die=die(face),
+            old=face,
+            new_die=die(new),
+            new=new,
+            source=source_label(action.source),
         )
     if isinstance(action, Reroll):
-        faces = " ".join(str(me.dice[d].face) for d in action.dice)
+        faces = " ".join(die(me.dice[d].face) for d in action.dice)
         return _("Reroll {faces}").format(faces=faces)
     if isinstance(action, Swap):
         a, b = view.public.cipher[action.a], view.public.cipher[action.b]
         return f"{position(action.a)}↔{position(action.b)} ({a}↔{b})"
     if isinstance(action, Overlay):
+        face = me.dice[action.die].face
         return _("Die {face} on {position}").format(
-            face=me.dice[action.die].face, position=position(action.position)
+            face=f"{die(face)} {face}", position=position(action.position)
         )
     return action_label(view, action, names)
 

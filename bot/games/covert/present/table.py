@@ -16,6 +16,7 @@ from bot.games.covert.data import (
     SPEC_OPS,
     AgencyCard,
 )
+from bot.games.covert.messages import die
 from bot.games.covert.missions import Mission
 from bot.games.covert.text import (
     ability,
@@ -116,11 +117,11 @@ def player_line(p: PlayerView, names: Sequence[str]) -> str:
 
 
 def die_text(face: int, place: str, space: int) -> str:
-    """Return a die and where it lies."""
+    """Return a die as its face and where it lies: ⚄@Move (space 5 of Movement), ⚀@SO."""
     short = {"": "", SPEC_OPS: _("@SO"), DECODER: _("@Dec"), "spent": "✓"}
     if place in short:
-        return f"{face}{short[place]}"
-    return f"{face}@{circle_short(place)}{space}"
+        return f"{die(face)}{short[place]}"
+    return f"{die(face)}@{circle_short(place)}" + ("" if space == face else str(space))
 
 
 def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
