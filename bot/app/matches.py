@@ -41,6 +41,7 @@ from bot.engine import (
     StaleVersion,
     may_act,
 )
+from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import ALL_SHARDS, Finish, Loaded, MatchRepository, MatchRow, Shards
 
@@ -51,7 +52,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Step = tuple[Seat, str, tuple[Event, ...]]
-PAUSED = "This match is paused; the host or a moderator resumes it with /match resume."
+PAUSED = N_("This match is paused; the host or a moderator resumes it with /match resume.")
 TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 LEASE = timedelta(seconds=60)
 """How long a process holds a match's background work before another may take it over."""
@@ -206,8 +207,8 @@ class MatchService:
             events = msgspec.convert(event_row.events, tuple[Event, ...])
             found.append((event_row.seq, 0, events))
         for note in loaded.notes:
-            found.append((note.seq, 1, (Event(note.text),)))
-        for seq, _, events in sorted(found, key=lambda f: (f[0], f[1])):
+            found.append((note.seq, 1, (notes.NoteEvent(note.text),)))
+        for seq, _order, events in sorted(found, key=lambda f: (f[0], f[1])):
             live.remember(seq, events)
 
     def _rebuild(self, loaded: Loaded, module: Any) -> Match:
@@ -271,7 +272,7 @@ class MatchService:
         if seat is None:
             raise NotSeated()
         if live.row.paused:
-            raise ServiceError(PAUSED)
+            raise ServiceError(_(PAUSED))
         if seat not in may_act(live.module.rules, live.state):
             raise NotYourTurn() if version == live.version else StaleVersion()
         return seat
@@ -365,7 +366,7 @@ class MatchService:
         self._update_row(live, changes)
         if seats:
             live.seats = [dataclasses.replace(s, **seats.get(s.seat, {})) for s in live.seats]
-        for offset, (_, _, events) in enumerate(steps, start=1):
+        for offset, (_seat, _token, events) in enumerate(steps, start=1):
             live.remember(first + offset, events)
         if outcome is not None:
             log.info("match %s finished: %s", live.id, outcome.termination)
@@ -452,7 +453,7 @@ class MatchService:
         """Write an entry of the match log and show it among the recent moves."""
         kind, text = entry
         await self.repo.add_note(live.id, live.version, kind, text, user_id)
-        live.remember(live.version, (Event(text),))
+        live.remember(live.version, (notes.NoteEvent(text),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
         """Change a seat's columns and refresh the cached seats."""
@@ -530,7 +531,7 @@ class MatchService:
             if live.row.status not in ("active", "lobby"):
                 raise MatchOver()
             if user_id != live.row.host_user_id and not moderator:
-                raise NotAllowed("Only the host or a moderator can end this match.")
+                raise NotAllowed(_("Only the host or a moderator can end this match."))
             was_lobby = live.row.status == "lobby"
             now = datetime.now(UTC)
             await self.repo.update_match(
@@ -750,6 +751,7 @@ class MatchService:
         outcome = live.match.outcome
         if outcome is None and live.row.result is not None:
             outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
+            outcome = msgspec.structs.replace(outcome, summary=notes.show(outcome.summary))
         screen = await asyncio.to_thread(
             live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )

@@ -12,6 +12,7 @@ from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.text import member_name, name
 from bot.engine import GameModule
+from bot.engine.i18n import N_, _
 from bot.store.stats import RatingRow
 
 COLOUR = 0x5865F2
@@ -23,7 +24,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
     async def games(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = [(m.spec.title, m.spec.key) for m in ui.registry.all()]
+        found = [(_(m.spec.title), m.spec.key) for m in ui.registry.all()]
         return [
             app_commands.Choice(name=title, value=key)
             for title, key in found
@@ -31,10 +32,10 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         ][:25]
 
     def title_of(key: str) -> str:
-        return ui.registry.get(key).spec.title if key in ui.registry else key
+        return _(ui.registry.get(key).spec.title) if key in ui.registry else key
 
-    @app_commands.command(name="stats", description="Matches played and won, ratings")
-    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game")
+    @app_commands.command(name="stats", description=N_("Matches played and won, ratings"))
+    @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
     @app_commands.autocomplete(game=games)
     @app_commands.guild_only()
     async def stats(
@@ -76,8 +77,10 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         embed.set_footer(text=messages.RATING_NOTE)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
-    @app_commands.describe(game="The game")
+    @app_commands.command(
+        name="leaderboard", description=N_("The best-rated players of a game here")
+    )
+    @app_commands.describe(game=N_("The game"))
     @app_commands.autocomplete(game=games)
     @app_commands.guild_only()
     async def leaderboard(interaction: discord.Interaction, game: str) -> None:
@@ -106,9 +109,9 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         embed.set_footer(text=messages.RATING_NOTE)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="prefs", description="Your preferences: DMs on your turn")
+    @app_commands.command(name="prefs", description=N_("Your preferences: DMs on your turn"))
     @app_commands.describe(
-        dm_turn="DM me when it is my turn", dm_hand="DM me my hand at every turn"
+        dm_turn=N_("DM me when it is my turn"), dm_hand=N_("DM me my hand at every turn")
     )
     async def prefs(
         interaction: discord.Interaction, dm_turn: bool | None = None, dm_hand: bool | None = None
@@ -120,10 +123,11 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         else:
             current = await ui.settings.set_prefs(user_id, dm_turn=dm_turn, dm_hand=dm_hand)
         text = messages.PREFS_LINES.format(
-            dm_turn="on" if current.dm_turn else "off", dm_hand="on" if current.dm_hand else "off"
+            dm_turn=messages.ON if current.dm_turn else messages.OFF,
+            dm_hand=messages.ON if current.dm_hand else messages.OFF,
         )
         if current.dm_closed:
-            text += messages.PREFS_CLOSED
+            text += "\n" + messages.PREFS_CLOSED
         embed = discord.Embed(title=messages.PREFS_TITLE, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -131,11 +135,11 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
 
 
 async def _leader_line(guild: Any, module: GameModule, place: int, row: RatingRow) -> str:
-    kind, _, ident = row.player_key.partition(":")
+    kind, _sep, ident = row.player_key.partition(":")
     if kind == "u":
         who = await member_name(guild, int(ident))
     else:
-        who = messages.AI_PLAYER.format(level=module.level_label(ident))
+        who = messages.AI_PLAYER.format(level=_(module.level_label(ident)))
     rating = shown_rating(row.mu, row.sigma)
     return messages.LEADERBOARD_LINE.format(
         place=place, who=who, rating=rating, played=row.matches, won=row.wins

@@ -6,11 +6,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.engine.i18n import N_, _
 from bot.engine.policy import Policy
 from bot.engine.rules import GameRules, GameSpec
 from bot.engine.screen import Presenter
 
-LEVELS: Mapping[str, str] = {"random": "Easy"}
+LEVELS: Mapping[str, str] = {"random": N_("Easy")}
 """Level names shared by every game, unless a game names its own."""
 
 
@@ -26,7 +27,8 @@ class GameModule:
     timeout_policy: str | None = None
     """AI level that plays a member's turn when their timer runs out (default: the default)."""
     levels: Mapping[str, str] = field(default_factory=dict)
-    """What players read for each AI level (policy name -> "Easy", "Normal", "Hard")."""
+    """What players read for each AI level (policy name -> "Easy", "Normal", "Hard"), marked
+    for translation with ``N_``; :meth:`level_label` translates it."""
     may_act: Callable[[Any], frozenset[int]] = field(default=lambda state: frozenset())
     """Seats among those to act that may act but need not (a COVERTA steal window):
     they are shown on the table but never pinged."""
@@ -39,9 +41,10 @@ class GameModule:
     reactions); the step itself is logged like any other, so replays never wait."""
 
     def level_label(self, level: str | None) -> str:
-        """Return the name players read for an AI level (Easy, Normal, Hard)."""
+        """Return the name players read for an AI level (Easy, Normal, Hard), translated."""
         level = level or self.default_policy
-        return self.levels.get(level) or LEVELS.get(level) or level.capitalize()
+        label = self.levels.get(level) or LEVELS.get(level)
+        return _(label) if label else level.capitalize()
 
     def policy(self, level: str | None) -> Policy:
         """Build the policy for an AI level, falling back to the default level."""

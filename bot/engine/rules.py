@@ -7,6 +7,8 @@ from typing import Any, Protocol
 
 import msgspec
 
+from bot.engine.i18n import N_
+from bot.engine.phrase import Text, render
 from bot.engine.rng import Rng
 from bot.engine.seats import Seat
 
@@ -59,7 +61,7 @@ class GameSpec(msgspec.Struct, frozen=True):
     rules_version: int = 1
     command: str = ""
     """Slash-command group name when it differs from the key (``cover-cover``)."""
-    hand_label: str = "My hand"
+    hand_label: str = N_("My hand")
     """Label of the table button that opens a seat's private view (``My dossier``)."""
 
     @property
@@ -103,11 +105,12 @@ class Event(msgspec.Struct, frozen=True):
     """Something that happened, in plain words, with who may read it.
 
     ``text`` names seats as ``{p[0]}``, ``{p[1]}`` ... so each reader sees
-    display names; ``audience`` is None for public events, else the seats
-    that may read this one.
+    display names; a :class:`~bot.engine.phrase.Phrase` is worded in the reader's
+    language when rendered, a plain text (older logs, notes) is shown as it is.
+    ``audience`` is None for public events, else the seats that may read this one.
     """
 
-    text: str
+    text: Text
     audience: tuple[Seat, ...] | None = None
 
     def visible_to(self, seat: Seat | None) -> bool:
@@ -115,8 +118,8 @@ class Event(msgspec.Struct, frozen=True):
         return self.audience is None or (seat is not None and seat in self.audience)
 
     def render(self, names: Sequence[str]) -> str:
-        """Put display names into the text."""
-        return self.text.format(p=list(names))
+        """Put display names into the text, worded in the current language."""
+        return render(self.text, names)
 
 
 class Transition(msgspec.Struct, frozen=True):
@@ -133,9 +136,13 @@ class Outcome(msgspec.Struct, frozen=True):
     """Rank per seat, 1 is best; equal ranks share a place."""
     termination: str
     """A short key for why it ended (``went_out``, ``blocked``)."""
-    summary: str
-    """One sentence, with ``{p[i]}`` placeholders for names."""
+    summary: Text
+    """One sentence, with ``{p[i]}`` placeholders for names (a phrase is worded when read)."""
     scores: tuple[float, ...] | None = None
+
+    def render(self, names: Sequence[str]) -> str:
+        """Return the summary with display names, worded in the current language."""
+        return render(self.summary, names)
 
     @property
     def winners(self) -> frozenset[Seat]:

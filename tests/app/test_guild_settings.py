@@ -23,6 +23,8 @@ def other_value(spec: SettingSpec) -> Any:
         return int(spec.high or 0)
     if spec.kind == "float":
         return 2.5
+    if spec.kind == "language":
+        return "it"
     if spec.kind == "channels":
         return [111, 222]
     if spec.kind == "games":

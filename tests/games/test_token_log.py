@@ -16,7 +16,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.engine import BadToken, GameRules, Match
+from bot.engine import BadToken, Event, GameRules, Match
+from bot.engine.i18n import use_locale
 from bot.games import build_registry
 from tests.support.token_log import FIXTURES, PLANS, digest, legal_tokens
 
@@ -58,7 +59,7 @@ def test_recorded_match_replays_to_the_same_states_and_buttons(key: str, index: 
     checkpoints = {cp["seq"]: cp for cp in rec["checkpoints"]}
     for seat, token, events in rec["log"]:
         check_point(rules, match, checkpoints)
-        assert plain(match.step(seat, token)) == events, (match.seq, token)
+        assert worded(match.step(seat, token), rec["seats"]) == events, (match.seq, token)
     check_point(rules, match, checkpoints)
     assert plain(match.state) == rec["state"]
 
@@ -66,6 +67,20 @@ def test_recorded_match_replays_to_the_same_states_and_buttons(key: str, index: 
 def plain(value: Any) -> Any:
     """Return a value as the JSON file holds it (lists, sorted sets)."""
     return json.loads(msgspec.json.encode(value, order="deterministic"))
+
+
+def worded(events: tuple[Event, ...], seats: int) -> list[dict[str, Any]]:
+    """Return events as the file holds them: the English sentence, seats still ``{p[i]}``.
+
+    Events now carry phrases worded when read; the recorded English text pins their
+    wording, and the tokens that produced them.
+    """
+    keep = [f"{{p[{i}]}}" for i in range(seats)]
+    with use_locale("en"):
+        return [
+            {"text": e.render(keep), "audience": None if e.audience is None else list(e.audience)}
+            for e in events
+        ]
 
 
 def check_point(rules: GameRules, match: Match, checkpoints: dict[int, Any]) -> None:

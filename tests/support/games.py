@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 import msgspec
 
 from bot.engine import CHANCE, Action, Event, GameModule, GameRules, LogEntry, Match, Rng, Seat
+from bot.engine.phrase import words
 
 StateT = TypeVar("StateT")
 PublicT = TypeVar("PublicT")
@@ -162,8 +163,8 @@ class MatchTable(Generic[StateT, PublicT, PrivateT]):
 
     def public_text(self) -> str:
         """Return the text of every public event of the last step."""
-        return " ".join(e.text for e in self.events if e.audience is None)
+        return " ".join(words(e.text) for e in self.events if e.audience is None)
 
     def private_text(self, seat: Seat) -> str:
         """Return the text of the events this seat (and maybe others) may read, not everyone."""
-        return " ".join(e.text for e in self.events if e.audience and seat in e.audience)
+        return " ".join(words(e.text) for e in self.events if e.audience and seat in e.audience)

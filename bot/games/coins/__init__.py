@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
 from bot.games.coins.ai import DEFAULT_POLICY, POLICIES
 from bot.games.coins.present import CoinsPresenter
@@ -13,7 +14,7 @@ GAME = GameModule(
     presenter=CoinsPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
-    levels={"random": "Easy", "sampler": "Normal"},
+    levels={"random": N_("Easy"), "sampler": N_("Normal")},
 )
 
 __all__ = ["GAME", "SPEC", "CoinsPresenter", "CoinsRules"]

@@ -7,7 +7,7 @@ kNight, J for the Knave, or the number) and written in full under the picture
 (the suit's name on a number card).
 
 Text is drawn with the drawing kit's shipped fonts. Every card look is drawn once
-and cached.
+per language and cached.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, png
 from bot.draw.text import draw_text, fit, width
+from bot.engine.i18n import current_language
 from bot.games.coins.cards import Card, Suit
 from bot.games.coins.symbols import draw_symbol
 
@@ -55,12 +56,12 @@ def card_box(scale: float) -> tuple[int, int]:
 
 def card_image(c: Card, *, scale: float = 1.0, ring: bool = False) -> Image.Image:
     """Return one card as an RGBA image (a copy); a gold ring marks a card to notice."""
-    return _card_image(c, scale, ring).copy()
+    return _card_image(c, scale, ring, current_language()).copy()
 
 
 @lru_cache(maxsize=512)
-def _card_image(c: Card, scale: float, ring: bool) -> Image.Image:
-    """Draw a card once per look, larger, then reduce it to smooth the edges."""
+def _card_image(c: Card, scale: float, ring: bool, language: str) -> Image.Image:
+    """Draw a card once per look and language, larger, then reduce it to smooth the edges."""
     k = scale * SUPERSAMPLE
     big = Image.new("RGBA", card_box(k), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)

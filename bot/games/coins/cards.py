@@ -14,6 +14,8 @@ from typing import Final, Literal
 
 import msgspec
 
+from bot.engine.phrase import Phrase, phrase, pphrase
+
 
 class Suit(IntEnum):
     """The four suits in cycle order: each suit beats the next one (Clubs beats Cups)."""
@@ -25,8 +27,13 @@ class Suit(IntEnum):
 
     @property
     def word(self) -> str:
-        """Return the suit's English name, e.g. ``Coins``."""
-        return SUIT_NAMES[self]
+        """Return the suit's name in the current language, e.g. ``Coins`` (``Denari``)."""
+        return self.phrase.words()
+
+    @property
+    def phrase(self) -> Phrase:
+        """Return the suit's name, worded when read."""
+        return SUIT_PHRASES[self]
 
     @property
     def spanish(self) -> str:
@@ -45,6 +52,13 @@ SUIT_NAMES: Final[dict[Suit, str]] = {
     Suit.SWORDS: "Swords",
     Suit.CLUBS: "Clubs",
 }
+SUIT_PHRASES: Final[dict[Suit, Phrase]] = {
+    Suit.CUPS: pphrase("suit", "Cups"),
+    Suit.COINS: pphrase("suit", "Coins"),
+    Suit.SWORDS: pphrase("suit", "Swords"),
+    Suit.CLUBS: pphrase("suit", "Clubs"),
+}
+"""The suits' names as the Italian rule text has them: Coppe, Denari, Spade, Bastoni."""
 SPANISH_NAMES: Final[dict[Suit, str]] = {
     Suit.CUPS: "Copas",
     Suit.COINS: "Oros",
@@ -61,7 +75,18 @@ COINS_PER_HAND: Final = 12
 """Every Coins card is worth one point, so a hand holds 12 points."""
 
 RANK_NAMES: Final[dict[int, str]] = {12: "Ace", 11: "King", 10: "Knight", 9: "Knave"}
-RANK_INDEX: Final[dict[int, str]] = {12: "A", 11: "K", 10: "N", 9: "J"}
+RANK_PHRASES: Final[dict[int, Phrase]] = {
+    12: pphrase("rank", "Ace"),
+    11: pphrase("rank", "King"),
+    10: pphrase("rank", "Knight"),
+    9: pphrase("rank", "Knave"),
+}
+RANK_INDEX: Final[dict[int, Phrase]] = {
+    12: pphrase("corner", "A"),
+    11: pphrase("corner", "K"),
+    10: pphrase("corner", "N"),
+    9: pphrase("corner", "J"),
+}
 """Corner letters of the pictured ranks (N for the kNight, J for the Knave, as on a jack)."""
 
 Case = Literal["same", "pair", "three"]
@@ -81,13 +106,21 @@ class Card(msgspec.Struct, frozen=True):
 
     @property
     def rank_name(self) -> str:
-        """Return the rank in words (``Ace`` ... ``Knave``) or as a number (``9`` ... ``2``)."""
-        return RANK_NAMES.get(self.strength, str(self.strength + 1))
+        """Return the rank in words (``Ace`` ... ``Knave``) or as a number (``9`` ... ``2``),
+        in the current language."""
+        rank = self.rank_phrase
+        return rank if isinstance(rank, str) else rank.words()
+
+    @property
+    def rank_phrase(self) -> Phrase | str:
+        """Return the rank: a word worded when read, or the number."""
+        return RANK_PHRASES.get(self.strength, str(self.strength + 1))
 
     @property
     def index(self) -> str:
-        """Return the short rank printed in the card's corners."""
-        return RANK_INDEX.get(self.strength, str(self.strength + 1))
+        """Return the short rank printed in the card's corners, in the current language."""
+        letter = RANK_INDEX.get(self.strength)
+        return str(self.strength + 1) if letter is None else letter.words()
 
     @property
     def points(self) -> int:
@@ -95,8 +128,12 @@ class Card(msgspec.Struct, frozen=True):
         return int(self.suit == Suit.COINS)
 
     def name(self) -> str:
-        """Return e.g. ``King of Swords``."""
-        return f"{self.rank_name} of {self.suit.word}"
+        """Return e.g. ``King of Swords`` in the current language."""
+        return self.phrase().words()
+
+    def phrase(self) -> Phrase:
+        """Return the card's name, worded when read."""
+        return phrase("{rank} of {suit}", rank=self.rank_phrase, suit=self.suit.phrase)
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(
@@ -113,9 +150,10 @@ def card(number: int) -> Card:
 
 
 def find(rank: str, suit: str) -> Card:
-    """Return a card from its rank and suit names (``"Ace"``, ``"Coins"``; ``"7"``)."""
+    """Return a card from its English rank and suit names (``"Ace"``, ``"Coins"``; ``"7"``)."""
     for c in CARDS:
-        if c.rank_name.lower() == rank.lower() and c.suit.word.lower() == suit.lower():
+        english = RANK_NAMES.get(c.strength, str(c.strength + 1))
+        if english.lower() == rank.lower() and SUIT_NAMES[c.suit].lower() == suit.lower():
             return c
     raise ValueError(f"there is no {rank} of {suit}")
 

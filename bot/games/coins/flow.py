@@ -7,6 +7,7 @@ from typing import Any
 import msgspec
 
 from bot.engine.errors import IllegalAction
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Event, Transition
 from bot.games.coins import messages as say
 from bot.games.coins.actions import Deal
@@ -25,7 +26,7 @@ class Draft:
         """Replace some fields of the state."""
         self.state = msgspec.structs.replace(self.state, **changes)
 
-    def say(self, text: str) -> None:
+    def say(self, text: Phrase) -> None:
         """Tell an event to everyone."""
         self.events.append(Event(text))
 

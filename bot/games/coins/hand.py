@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import _
+from bot.engine.phrase import words
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act
 from bot.games.coins import messages as say
@@ -53,15 +55,21 @@ def hand_body(view: PrivateView, names: Sequence[str], note: str) -> str:
     """Return the private view's text: hand, Coins counts, the trick so far, what to do."""
     public = view.public
     if public.hand == 0:
-        return "Waiting for the deal."
-    lines = [f"**Your hand** ({len(view.hand)}): {suit_groups(view.hand)}"]
+        return _("Waiting for the deal.")
+    lines = [
+        _("**Your hand** ({count}): {cards}").format(
+            count=len(view.hand), cards=suit_groups(view.hand)
+        )
+    ]
     lines.append(
-        f"Coins in your hand: **{view.coins_in_hand}** · Coins the other two hold "
-        f"together: **{view.coins_elsewhere}** (of {public.coins_unseen} not yet seen)"
+        _(
+            "Coins in your hand: **{mine}** · Coins the other two hold together: "
+            "**{theirs}** (of {unseen} not yet seen)"
+        ).format(mine=view.coins_in_hand, theirs=view.coins_elsewhere, unseen=public.coins_unseen)
     )
     if public.trick:
         played = " · ".join(f"{names[p.seat][:NAME]}: {p.card.name()}" for p in public.trick)
-        lines.append(f"Current trick: {played}")
+        lines.append(_("Current trick: {cards}").format(cards=played))
     lines.append(note)
     return "\n".join(lines)
 
@@ -70,27 +78,31 @@ def status_note(view: PrivateView, names: Sequence[str]) -> str:
     """Say what the seat may do now, or whom it waits for."""
     public = view.public
     if public.over:
-        return "The match is over."
+        return _("The match is over.")
     if not view.my_turn:
-        return (
-            f"Waiting for {names[public.turn][:NAME]}." if public.turn is not None else "Waiting."
-        )
+        if public.turn is None:
+            return _("Waiting.")
+        return _("Waiting for {player}.").format(player=names[public.turn][:NAME])
     if not public.trick:
-        return "Your turn: lead any card."
+        return _("Your turn: lead any card.")
     if takers(view):
-        return "Your turn, and you play last: each option says who would take the trick."
-    return "Your turn: play any card. Nobody has to follow suit."
+        return _("Your turn, and you play last: each option says who would take the trick.")
+    return _("Your turn: play any card. Nobody has to follow suit.")
 
 
 def option(view: PrivateView, play: Play, c: Card, names: Sequence[str]) -> SelectOption:
     """Return one card as a select option, saying who takes the trick when the seat plays last."""
     taker = takers(view).get(c)
     if taker is None:
-        note = "Coins: 1 point to whoever takes the trick" if c.points else ""
+        note = _("Coins: 1 point to whoever takes the trick") if c.points else ""
     else:
-        points = say.points_text(trick_points(view, c))
-        who = "you take" if taker == view.seat else f"{names[taker][:NAME]} takes"
-        note = f"{who} the trick: {points}"
+        points = words(say.points_text(trick_points(view, c)))
+        if taker == view.seat:
+            note = _("you take the trick: {points}").format(points=points)
+        else:
+            note = _("{player} takes the trick: {points}").format(
+                player=names[taker][:NAME], points=points
+            )
     return SelectOption(c.name(), act(play), note[:100])
 
 
@@ -102,6 +114,6 @@ def hand_choices(
     cards = {c.number: c for c in view.hand}
     plays = [a for a in legal if isinstance(a, Play) and a.card in cards]
     if not plays:
-        return ("Nothing to play now." if view.my_turn else note), ()
+        return (_("Nothing to play now.") if view.my_turn else note), ()
     options = tuple(option(view, a, cards[a.card], names) for a in plays)
-    return note, (Select("Play a card", options[:25]),)
+    return note, (Select(_("Play a card"), options[:25]),)

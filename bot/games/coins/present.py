@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import _, ngettext
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
 from bot.games.coins import guide
@@ -25,7 +26,9 @@ class CoinsPresenter:
         """Render the public table message."""
         drawn = view.hand > 0
         return Screen(
-            title="Coins - match over" if view.over else f"Coins - hand {view.hand}",
+            title=_("Coins - match over")
+            if view.over
+            else _("Coins - hand {hand}").format(hand=view.hand),
             body=table_body(view, names, outcome),
             fields=table_fields(view, names),
             image=table_image(view, names) if self.images and drawn else None,
@@ -40,10 +43,10 @@ class CoinsPresenter:
         note, choices = hand_choices(view, legal, names)
         image = hand_image(view) if self.images and view.hand else None
         return Screen(
-            title=f"Coins - {names[view.seat]}'s hand",
+            title=_("Coins - {player}'s hand").format(player=names[view.seat]),
             body=hand_body(view, names, note),
             image=image,
-            image_alt=f"Your hand: {cards_text(view.hand)}."[:1000],
+            image_alt=_("Your hand: {cards}.").format(cards=cards_text(view.hand))[:1000],
             choices=choices,
             colour=COLOUR,
         )
@@ -52,8 +55,14 @@ class CoinsPresenter:
         """Return the paged rules summary."""
         total = len(guide.PAGES)
         return [
-            Screen(title=f"Coins rules {i}/{total}: {title}", body=text, colour=COLOUR)
-            for i, (title, text) in enumerate(guide.PAGES, start=1)
+            Screen(
+                title=_("Coins rules {page}/{total}: {title}").format(
+                    page=i, total=total, title=title
+                ),
+                body=text,
+                colour=COLOUR,
+            )
+            for i, (title, text) in enumerate(guide.pages(), start=1)
         ]
 
 
@@ -69,7 +78,10 @@ def hand_image(view: PrivateView) -> bytes:
     from bot.games.coins.art import hand_png
 
     winners = [c for c, seat in takers(view).items() if seat == view.seat]
-    title = f"Your hand · {len(view.hand)} cards · {view.coins_in_hand} Coins"
+    count = len(view.hand)
+    title = ngettext(
+        "Your hand · {n} card · {coins} Coins", "Your hand · {n} cards · {coins} Coins", count
+    ).format(n=count, coins=view.coins_in_hand)
     if takers(view):
-        title += " · gold ring = takes the trick"
+        title = _("{title} · gold ring = takes the trick").format(title=title)
     return hand_png(view.hand, title, winners)

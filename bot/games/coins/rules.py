@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.i18n import N_
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -28,8 +29,8 @@ SPEC: Final = GameSpec(
     options=(
         OptionSpec(
             name="target",
-            description="Points needed to win (each Coins card in a trick you win is 1 point)",
-            choices=(("10", "10 points"), ("15", "15 points"), ("20", "20 points")),
+            description=N_("Points needed to win (each Coins card in a trick you win is 1 point)"),
+            choices=(("10", N_("10 points")), ("15", N_("15 points")), ("20", N_("20 points"))),
             default="15",
         ),
     ),

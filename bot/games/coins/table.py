@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.engine.i18n import _
+from bot.engine.phrase import words
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
 from bot.games.coins import messages as say
@@ -41,22 +43,25 @@ def short(names: Sequence[str], seat: int) -> str:
     return names[seat][:NAME]
 
 
-def render(text: str, names: Sequence[str]) -> str:
-    """Put display names into an event or summary text."""
-    return text.format(p=list(names))
+def render(outcome: Outcome, names: Sequence[str]) -> str:
+    """Put display names into the summary, worded in the current language."""
+    return outcome.render(names)
 
 
 def status_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     """Return the hand number, the dealer, the target and whose turn it is."""
     if view.hand == 0:
-        return ["Shuffling and dealing..."]
+        return [_("Shuffling and dealing...")]
     lines = [
-        f"**Hand {view.hand}** · dealer: {short(names, view.dealer)} · "
-        f"first to **{view.target}** points wins"
+        _("**Hand {hand}** · dealer: {dealer} · first to **{target}** points wins").format(
+            hand=view.hand, dealer=short(names, view.dealer), target=view.target
+        )
     ]
     if view.turn is not None:
-        doing = "to lead" if not view.trick else "to play"
-        lines.append(f"Turn: **{short(names, view.turn)}** {doing}")
+        doing = (
+            _("Turn: **{player}** to lead") if not view.trick else _("Turn: **{player}** to play")
+        )
+        lines.append(doing.format(player=short(names, view.turn)))
     return lines
 
 
@@ -66,7 +71,7 @@ def trick_line(view: PublicView, names: Sequence[str]) -> str:
     waiting = [short(names, (view.leader + i) % SEATS) for i in range(len(view.trick), SEATS)]
     if view.turn is not None:
         played += [f"{name}: …" for name in waiting]
-    return "**Current trick:** " + (" · ".join(played) or "none")
+    return _("**Current trick:** {cards}").format(cards=" · ".join(played) or _("none"))
 
 
 def last_line(trick: TrickView, names: Sequence[str]) -> str:
@@ -76,27 +81,33 @@ def last_line(trick: TrickView, names: Sequence[str]) -> str:
         + (f"**{p.card.name()}**" if p.seat == trick.winner else p.card.name())
         for p in trick.plays
     )
-    why = say.reason(trick.case, trick.missing, trick.winning)
-    return (
-        f"**Last trick:** {cards}\n→ {short(names, trick.winner)} takes it "
-        f"({why}) and scores {say.points_text(trick.points)}"
+    why = words(say.reason(trick.case, trick.missing, trick.winning))
+    return _("**Last trick:** {cards}\n→ {player} takes it ({why}) and scores {points}").format(
+        cards=cards,
+        player=short(names, trick.winner),
+        why=why,
+        points=words(say.points_text(trick.points)),
     )
 
 
 def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) -> str:
     """Return the table message's text."""
-    lines = [f"**{render(outcome.summary, names)}**"] if outcome else []
+    lines = [f"**{render(outcome, names)}**"] if outcome else []
     lines += status_lines(view, names)
     if view.hand and not view.over:
         lines.append(trick_line(view, names))
     if view.last is not None:
         lines.append(last_line(view.last, names))
     if view.hand and not view.over:
-        lines.append(f"Coins not yet seen this hand: **{view.coins_unseen}** of {COINS_PER_HAND}")
+        lines.append(
+            _("Coins not yet seen this hand: **{unseen}** of {total}").format(
+                unseen=view.coins_unseen, total=COINS_PER_HAND
+            )
+        )
     if outcome:
         order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
         places = ", ".join(f"{outcome.ranks[s]}. {short(names, s)}" for s in order)
-        lines.append(f"Standings: {places}")
+        lines.append(_("Standings: {places}").format(places=places))
     return "\n".join(lines)[:4000]
 
 
@@ -104,11 +115,11 @@ def player_name(view: PublicView, player: PlayerView, names: Sequence[str]) -> s
     """Return a player's field title: name and marks."""
     marks = []
     if view.hand and player.seat == view.dealer:
-        marks.append("dealer")
+        marks.append(_("dealer"))
     if player.seat == view.turn:
-        marks.append("to play")
+        marks.append(_("to play"))
     if player.seat == view.winner:
-        marks.append("winner")
+        marks.append(_("winner"))
     suffix = f" ({', '.join(marks)})" if marks else ""
     return (names[player.seat][:200] + suffix)[:256]
 
@@ -116,14 +127,15 @@ def player_name(view: PublicView, player: PlayerView, names: Sequence[str]) -> s
 def player_value(view: PublicView, player: PlayerView) -> str:
     """Return one player's score, tricks taken this hand and cards in hand."""
     lines = [
-        f"Score: **{player.score}** of {view.target}",
-        f"Tricks this hand: {player.tricks}",
+        _("Score: **{score}** of {target}").format(score=player.score, target=view.target),
+        _("Tricks this hand: {tricks}").format(tricks=player.tricks),
     ]
     held = view.final_hands[player.seat] if view.final_hands else ()
     if held:  # the end: the cards themselves, once, instead of their count
-        lines.append(f"Still held ({len(held)}): " + ", ".join(c.name() for c in held))
+        still = _("Still held ({count}): {cards}")
+        lines.append(still.format(count=len(held), cards=", ".join(c.name() for c in held)))
     else:
-        lines.append(f"Cards in hand: {player.cards}")
+        lines.append(_("Cards in hand: {count}").format(count=player.cards))
     return "\n".join(lines)[:1024]
 
 
@@ -142,9 +154,14 @@ def picture(view: PublicView, names: Sequence[str]) -> TablePicture:
     for i in range(len(view.trick), SEATS):
         seat = (view.leader + i) % SEATS
         waiting = seat == view.turn
-        current.append(Slot(None, f"{names[seat]} to play" if waiting else names[seat]))
+        caption = _("{player} to play").format(player=names[seat]) if waiting else names[seat]
+        current.append(Slot(None, caption))
     trick = len(view.history) + 1
-    title = "Match over" if view.over else f"Hand {view.hand} · trick {trick}"
+    title = (
+        _("Match over")
+        if view.over
+        else _("Hand {hand} · trick {trick}").format(hand=view.hand, trick=trick)
+    )
     last = view.last
     if last is None:
         return TablePicture(tuple(current), title)
@@ -152,21 +169,24 @@ def picture(view: PublicView, names: Sequence[str]) -> TablePicture:
         current=tuple(current),
         current_title=title,
         last=tuple(Slot(p.card, names[p.seat], p.seat == last.winner) for p in last.plays),
-        last_title=f"Last trick: {names[last.winner]} +{last.points}",
-        last_note=say.reason(last.case, last.missing, last.winning),
+        last_title=_("Last trick: {player} +{points}").format(
+            player=names[last.winner], points=last.points
+        ),
+        last_note=words(say.reason(last.case, last.missing, last.winning)),
     )
 
 
 def cards_text(cards: Sequence[Card]) -> str:
     """Return cards as a comma-separated list of names, or ``none``."""
-    return ", ".join(c.name() for c in cards) or "none"
+    return ", ".join(c.name() for c in cards) or _("none")
 
 
 def table_alt(view: PublicView, names: Sequence[str]) -> str:
     """Describe the table picture in words."""
-    played = "; ".join(f"{names[p.seat]} {p.card.name()}" for p in view.trick) or "no card yet"
-    text = f"Hand {view.hand}. Current trick: {played}."
+    played = "; ".join(f"{names[p.seat]} {p.card.name()}" for p in view.trick) or _("no card yet")
+    text = _("Hand {hand}. Current trick: {cards}.").format(hand=view.hand, cards=played)
     if view.last is not None:
         cards = cards_text([p.card for p in view.last.plays])
-        text += f" Last trick ({cards}) won by {names[view.last.winner]}."
+        last = _("Last trick ({cards}) won by {player}.")
+        text += " " + last.format(cards=cards, player=names[view.last.winner])
     return text[:1000]

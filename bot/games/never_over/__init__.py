@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
 from bot.games.never_over.ai import DEFAULT_POLICY, POLICIES
 from bot.games.never_over.present import NeverOverPresenter
@@ -13,7 +14,7 @@ GAME = GameModule(
     presenter=NeverOverPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
-    levels={"random": "Easy", "planner": "Normal"},
+    levels={"random": N_("Easy"), "planner": N_("Normal")},
 )
 
 __all__ = ["GAME", "SPEC", "NeverOverPresenter", "NeverOverRules"]

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, png, smooth
 from bot.draw.shapes import dashed_outline, le_sign
 from bot.draw.text import draw_text, fit, width
+from bot.engine.i18n import _, current_language
 from bot.games.never_over.cards import Card
 
 GREEN: RGB = (38, 140, 72)
@@ -36,12 +37,15 @@ HAND_WRAP, GAP = 8, 8
 
 def card_image(card: Card, size: tuple[int, int], marked: bool = False) -> Image.Image:
     """Return one card face as an RGBA image (a copy: callers may paste on it)."""
-    return _face(card.colour, card.points, size, marked).copy()
+    return _face(card.colour, card.points, size, marked, current_language()).copy()
 
 
 @lru_cache(maxsize=256)
-def _face(colour: str, points: int, size: tuple[int, int], marked: bool) -> Image.Image:
-    """Draw a card face once per look, larger, then reduce it to smooth the edges."""
+def _face(
+    colour: str, points: int, size: tuple[int, int], marked: bool, language: str
+) -> Image.Image:
+    """Draw a card face once per look and language (a red card reads CAP), larger, then
+    reduce it to smooth the edges."""
     k = SUPERSAMPLE
     w, h = size[0] * k, size[1] * k
     big = clear((w, h))
@@ -85,7 +89,7 @@ def _draw_red_sign(draw: ImageDraw.ImageDraw, points: int, box: Box) -> None:
     le_sign(draw, (*_at(box, 0.08, 0.07), *_at(box, 0.24, 0.21)), WHITE, max(2, round(w * 0.035)))
     corner, bold = round(w * 0.27), max(1, round(w * 0.012))
     draw_text(draw, _at(box, 0.27, 0.04), str(points), corner, WHITE, "la", bold, WHITE)
-    draw_text(draw, _at(box, 0.5, 0.86), "CAP", round(w * 0.17), WHITE, anchor="mm")
+    draw_text(draw, _at(box, 0.5, 0.86), _("CAP"), round(w * 0.17), WHITE, anchor="mm")
 
 
 @lru_cache(maxsize=32)

@@ -7,6 +7,8 @@ from typing import Final, Literal
 
 import msgspec
 
+from bot.engine.i18n import _
+
 Colour = Literal["green", "red"]
 
 TOP: Final = 4
@@ -82,8 +84,8 @@ def pack_cards(pack: str) -> tuple[Card, ...]:
 
 
 def labels(cards: tuple[Card, ...] | list[Card]) -> str:
-    """Return cards as a space-separated list of labels, or ``none``."""
-    return " ".join(c.label for c in cards) or "none"
+    """Return cards as a space-separated list of labels, or ``none`` in the current language."""
+    return " ".join(c.label for c in cards) or _("none")
 
 
 def sort_key(card: Card) -> tuple[int, int]:

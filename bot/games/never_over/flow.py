@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from bot.engine.errors import IllegalAction
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Event, Transition
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Deal, Play
@@ -29,11 +30,11 @@ class Draft:
         """Replace some fields of the state."""
         self.state = msgspec.structs.replace(self.state, **changes)
 
-    def say(self, text: str) -> None:
+    def say(self, text: Phrase) -> None:
         """Tell an event to everyone."""
         self.events.append(Event(text))
 
-    def tell(self, seat: int, text: str) -> None:
+    def tell(self, seat: int, text: Phrase) -> None:
         """Tell an event to one seat only."""
         self.events.append(Event(text, (seat,)))
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import _, ngettext
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
-from bot.engine.words import plural
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Discard, Play, Retire
 from bot.games.never_over.cards import kind_label, kind_points, labels
@@ -31,14 +31,19 @@ def plays(legal: Sequence[Action]) -> list[Play]:
 def hand_body(view: PrivateView, legal: Sequence[Action], names: Sequence[str], note: str) -> str:
     """Return the private view's text: hand, piles, the legal plays and what to do."""
     me = view.public.players[view.seat]
-    lines = [f"**Your hand** ({len(view.hand)}): {labels(list(view.hand))}"]
+    lines = [
+        _("**Your hand** ({count}): {cards}").format(
+            count=len(view.hand), cards=labels(list(view.hand))
+        )
+    ]
     lines.append(
-        f"Your green pile: {labels(list(me.green))} = **{me.score}** · "
-        f"your {say.cap_text(me.cap, not me.red)}"
+        _("Your green pile: {cards} = **{score}** · your {cap}").format(
+            cards=labels(list(me.green)), score=me.score, cap=say.cap_text(me.cap, not me.red)
+        )
     )
     listed = plays(legal)
     if listed:
-        lines.append("**Legal plays now**")
+        lines.append(_("**Legal plays now**"))
         lines += [play_line(view, p, names) for p in listed]
     lines.append(note)
     return "\n".join(lines)
@@ -48,11 +53,20 @@ def play_line(view: PrivateView, play: Play, names: Sequence[str]) -> str:
     """Return one legal play as ``card → pile``, redundant plays labelled."""
     card = kind_label(play.kind)
     if play.pile == "green":
-        return f"{card} → your green pile"
+        return _("{card} → your green pile").format(card=card)
     old, new = view.public.players[play.owner].cap, kind_points(play.kind)
-    pile = "your red pile" if play.owner == view.seat else f"{names[play.owner]}'s red pile"
-    change = f"redundant: cap stays {old}" if old == new else f"cap {old} → {new}"
-    return f"{card} → {pile} ({change})"
+    if play.owner == view.seat:
+        pile = _("your red pile")
+    else:
+        pile = _("{player}'s red pile").format(player=names[play.owner])
+    return _("{card} → {pile} ({change})").format(card=card, pile=pile, change=change(old, new))
+
+
+def change(old: int, new: int) -> str:
+    """Return what a red card does to a cap: ``cap 4 → 2`` or ``redundant: cap stays 2``."""
+    if old == new:
+        return _("redundant: cap stays {old}").format(old=old)
+    return _("cap {old} → {new}").format(old=old, new=new)
 
 
 def hand_choices(
@@ -77,36 +91,38 @@ def waiting_note(view: PrivateView, names: Sequence[str]) -> str:
     """Say why there is nothing to do."""
     public = view.public
     if public.over:
-        return "The session is over." if public.games > 1 else "The game is over."
+        return _("The session is over.") if public.games > 1 else _("The game is over.")
     if public.players[view.seat].retired:
-        return "You have retired from this game."
-    return f"Waiting for {names[public.turn]}." if public.turn is not None else "Waiting."
+        return _("You have retired from this game.")
+    if public.turn is None:
+        return _("Waiting.")
+    return _("Waiting for {player}.").format(player=names[public.turn])
 
 
 def main_step(view: PrivateView, legal: Sequence[Action], names: Sequence[str]) -> Step:
     """Offer every group of actions open now."""
     me = view.public.players[view.seat]
     choices: list[Choice] = [
-        Button(f"Score {kind_label(p.kind)}", act(p), "success")
+        Button(_("Score {card}").format(card=kind_label(p.kind)), act(p), "success")
         for p in plays(legal)
         if p.pile == "green"
     ]
     raises = [p for p in plays(legal) if p.pile == "red" and p.owner == view.seat]
     if raises:
         options = tuple(raise_option(view, p) for p in raises)
-        choices.append(Select(f"Raise my cap (now {me.cap})", options))
+        choices.append(Select(_("Raise my cap (now {cap})").format(cap=me.cap), options))
     caps = cap_options(view, legal, names)
     if caps:
-        choices.append(Select("Cap an opponent: choose a red card", tuple(caps)))
-    choices += [Button("Discard…", pick("D")), Button("Retire…", pick("X"), "danger")]
-    return "Your turn: play a card, discard one, or retire.", tuple(choices)
+        choices.append(Select(_("Cap an opponent: choose a red card"), tuple(caps)))
+    choices += [Button(_("Discard…"), pick("D")), Button(_("Retire…"), pick("X"), "danger")]
+    return _("Your turn: play a card, discard one, or retire."), tuple(choices)
 
 
 def raise_option(view: PrivateView, play: Play) -> SelectOption:
     """Return a red card on the player's own pile as a select option."""
     old, new = view.public.players[view.seat].cap, kind_points(play.kind)
-    change = f"redundant: cap stays {old}" if old == new else f"cap {old} → {new}"
-    return SelectOption(f"{kind_label(play.kind)} on my red pile", act(play), change)
+    label = _("{card} on my red pile").format(card=kind_label(play.kind))
+    return SelectOption(label, act(play), change(old, new))
 
 
 def cap_options(
@@ -118,7 +134,8 @@ def cap_options(
     for kind in kinds:
         owners = [p.owner for p in plays(legal) if p.kind == kind and p.owner != view.seat]
         where = ", ".join(names[o][:NAME] for o in owners)
-        options.append(SelectOption(kind_label(kind), pick(f"C.{kind}"), f"on {where}"[:100]))
+        where_text = _("on {players}").format(players=where)[:100]
+        options.append(SelectOption(kind_label(kind), pick(f"C.{kind}"), where_text))
     return options
 
 
@@ -128,30 +145,38 @@ def cap_step(view: PrivateView, targets: Sequence[Play], names: Sequence[str]) -
     for play in targets:
         owner = view.public.players[play.owner]
         old, new = owner.cap, kind_points(play.kind)
-        change = f"cap stays {old}" if old == new else f"cap {old} → {new}"
-        retired = ", retired" if owner.retired else ""
-        buttons.append(
-            Button(f"{names[play.owner][:NAME]}: {change}{retired}", act(play), "danger")
-        )
-    buttons.append(Button("Back", pick("")))
-    return f"Put {kind_label(targets[0].kind)} on whose red pile?", tuple(buttons)
+        stays, moves = _("{player}: cap stays {old}"), _("{player}: cap {old} → {new}")
+        label = stays if old == new else moves
+        if owner.retired:
+            label = _("{label}, retired").format(label=label)
+        text = label.format(player=names[play.owner][:NAME], old=old, new=new)
+        buttons.append(Button(text, act(play), "danger"))
+    buttons.append(Button(_("Back"), pick("")))
+    card = kind_label(targets[0].kind)
+    return _("Put {card} on whose red pile?").format(card=card), tuple(buttons)
 
 
 def discard_step(legal: Sequence[Action]) -> Step:
     """Offer one discard per kind of card in hand."""
     discards = [a for a in legal if isinstance(a, Discard)]
-    buttons: list[Choice] = [Button(f"Discard {kind_label(a.kind)}", act(a)) for a in discards]
-    buttons.append(Button("Back", pick("")))
-    return "Discard which card? It goes face up on the discards, and you draw.", tuple(buttons)
+    buttons: list[Choice] = [
+        Button(_("Discard {card}").format(card=kind_label(a.kind)), act(a)) for a in discards
+    ]
+    buttons.append(Button(_("Back"), pick("")))
+    return _("Discard which card? It goes face up on the discards, and you draw."), tuple(buttons)
 
 
 def retire_step(view: PrivateView, legal: Sequence[Action]) -> Step:
     """Ask to confirm retiring."""
     count = len(view.hand)
-    still = " You still have plays open." if plays(legal) else ""
-    note = (
-        f"Retire? Your {plural(count, 'card')} {'is' if count == 1 else 'are'} set aside face "
-        "down and you take no more turns "
-        f"this game; your piles still count.{still}"
-    )
-    return note, (Button("Confirm: retire", act(Retire()), "danger"), Button("Back", pick("")))
+    note = ngettext(
+        "Retire? Your {n} card is set aside face down and you take no more turns this game; "
+        "your piles still count.",
+        "Retire? Your {n} cards are set aside face down and you take no more turns this game; "
+        "your piles still count.",
+        count,
+    ).format(n=count)
+    if plays(legal):
+        note = _("{note} You still have plays open.").format(note=note)
+    confirm = Button(_("Confirm: retire"), act(Retire()), "danger")
+    return note, (confirm, Button(_("Back"), pick("")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.phrase import Phrase
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Discard, NeverOverAction, Play, Retire
 from bot.games.never_over.cards import KINDS, kind_points
@@ -14,7 +15,7 @@ def held_kinds(state: NeverOverState, seat: int) -> list[str]:
     return [k for k in KINDS if k in held]
 
 
-def refusal(state: NeverOverState, seat: int, play: Play) -> str | None:
+def refusal(state: NeverOverState, seat: int, play: Play) -> Phrase | None:
     """Return why a play is not allowed, or None when it is legal."""
     if play.owner >= state.seats:
         return say.NO_SUCH_PLAYER
@@ -25,7 +26,7 @@ def refusal(state: NeverOverState, seat: int, play: Play) -> str | None:
     return _red_refusal(state, seat, play)
 
 
-def _green_refusal(state: NeverOverState, seat: int, play: Play) -> str | None:
+def _green_refusal(state: NeverOverState, seat: int, play: Play) -> Phrase | None:
     """Check a green card: own green pile only, up to the cap."""
     if play.pile == "red":
         return say.GREEN_ON_RED
@@ -35,7 +36,7 @@ def _green_refusal(state: NeverOverState, seat: int, play: Play) -> str | None:
     return say.over_cap(cap, points) if points > cap else None
 
 
-def _red_refusal(state: NeverOverState, seat: int, play: Play) -> str | None:
+def _red_refusal(state: NeverOverState, seat: int, play: Play) -> Phrase | None:
     """Check a red card: it may raise or keep your own cap, or lower or keep another's."""
     if play.pile == "green":
         return say.RED_ON_GREEN

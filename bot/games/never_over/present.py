@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
 from bot.games.never_over import guide
@@ -25,8 +26,13 @@ class NeverOverPresenter:
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
         image = table_image(view, names) if self.images and view.game else None
-        over = " - session over" if view.over and view.games > 1 else " - game over"
-        title = "NEVER OVER" + (over if view.over else f" - game {view.game} of {view.games}")
+        if not view.over:
+            title = _("NEVER OVER - game {game} of {games}")
+        elif view.games > 1:
+            title = _("NEVER OVER - session over")
+        else:
+            title = _("NEVER OVER - game over")
+        title = title.format(game=view.game, games=view.games)
         return Screen(
             title=title,
             body=table_body(view, names, outcome),
@@ -44,10 +50,12 @@ class NeverOverPresenter:
         me = view.public.players[view.seat]
         image = hand_image(view) if self.images and view.hand else None
         return Screen(
-            title=f"NEVER OVER - {names[view.seat]}'s hand",
+            title=_("NEVER OVER - {player}'s hand").format(player=names[view.seat]),
             body=hand_body(view, legal, names, note),
             image=image,
-            image_alt=f"Your hand: {labels(list(view.hand))}. Your cap: {me.cap}."[:1000],
+            image_alt=_("Your hand: {cards}. Your cap: {cap}.").format(
+                cards=labels(list(view.hand)), cap=me.cap
+            )[:1000],
             choices=choices,
             colour=COLOUR,
         )
@@ -56,8 +64,14 @@ class NeverOverPresenter:
         """Return the paged rules summary."""
         total = len(guide.PAGES)
         return [
-            Screen(title=f"NEVER OVER rules {i}/{total}: {title}", body=text, colour=COLOUR)
-            for i, (title, text) in enumerate(guide.PAGES, start=1)
+            Screen(
+                title=_("NEVER OVER rules {page}/{total}: {title}").format(
+                    page=i, total=total, title=title
+                ),
+                body=text,
+                colour=COLOUR,
+            )
+            for i, (title, text) in enumerate(guide.pages(), start=1)
         ]
 
 
@@ -73,4 +87,5 @@ def hand_image(view: PrivateView) -> bytes:
     from bot.games.never_over.art import hand_png
 
     cap = view.public.players[view.seat].cap
-    return hand_png(view.hand, cap, f"Your hand · cap {cap} · gold ring = can score now")
+    title = _("Your hand · cap {cap} · gold ring = can score now").format(cap=cap)
+    return hand_png(view.hand, cap, title)

@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.i18n import N_
+from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -26,6 +28,27 @@ from bot.games.never_over.views import PrivateView, PublicView, private_view, pu
 HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
 GAMES: Final = ("1", "2", "3", "4", "5", "6", "10")
 TEAMS: Final = ("A", "B", "C")
+HAND_SIZE_LABELS: Final = (
+    N_("4 cards"),
+    N_("5 cards"),
+    N_("6 cards"),
+    N_("7 cards"),
+    N_("8 cards"),
+    N_("9 cards"),
+    N_("10 cards"),
+    N_("11 cards"),
+    N_("12 cards"),
+)
+"""The hand size choices as written, one message each (the options are translated as a whole)."""
+GAME_LABELS: Final = (
+    N_("1 game"),
+    N_("2 games"),
+    N_("3 games"),
+    N_("4 games"),
+    N_("5 games"),
+    N_("6 games"),
+    N_("10 games"),
+)
 
 SPEC: Final = GameSpec(
     key="never_over",
@@ -36,37 +59,43 @@ SPEC: Final = GameSpec(
     options=(
         OptionSpec(
             name="hand_size",
-            description="Cards dealt to each player",
-            choices=tuple((n, f"{n} cards") for n in HAND_SIZES),
+            description=N_("Cards dealt to each player"),
+            choices=tuple(zip(HAND_SIZES, HAND_SIZE_LABELS, strict=True)),
             default="8",
         ),
         OptionSpec(
             name="games",
-            description="Games in the session; the deal rotates and scores add up",
-            choices=tuple((n, "1 game" if n == "1" else f"{n} games") for n in GAMES),
+            description=N_("Games in the session; the deal rotates and scores add up"),
+            choices=tuple(zip(GAMES, GAME_LABELS, strict=True)),
             default="1",
         ),
         OptionSpec(
             name="pack",
-            description="standard, offensive (more greens) or defensive (more reds)",
+            description=N_("standard, offensive (more greens) or defensive (more reds)"),
             choices=(
-                ("standard", "Standard"),
-                ("offensive", "Offensive"),
-                ("defensive", "Defensive"),
+                ("standard", N_("Standard")),
+                ("offensive", N_("Offensive")),
+                ("defensive", N_("Defensive")),
             ),
             default="standard",
         ),
         OptionSpec(
             name="partnerships",
-            description="on: fixed teams picked in the lobby; rotating: 5 players, partners "
-            "change with the deal",
-            choices=(("off", "Off"), ("on", "On"), ("rotating", "Rotating (5 players)")),
+            description=N_(
+                "on: fixed teams picked in the lobby; rotating: 5 players, partners "
+                "change with the deal"
+            ),
+            choices=(
+                ("off", N_("Off")),
+                ("on", N_("On")),
+                ("rotating", N_("Rotating (5 players)")),
+            ),
             default="off",
         ),
         OptionSpec(
             name="team",
-            description="Your team when partnerships are on",
-            choices=tuple((t, f"Team {t}") for t in TEAMS),
+            description=N_("Your team when partnerships are on"),
+            choices=(("A", N_("Team A")), ("B", N_("Team B")), ("C", N_("Team C"))),
             default="A",
             per_seat=True,
             balanced=True,
@@ -112,7 +141,7 @@ class NeverOverRules:
             raise ValueError(f"NEVER OVER needs 2 to 6 players, not {seats}")
         return session_state(seats, SPEC.resolve_options(options, seats))
 
-    def start_refusal(self, seats: int, options: Mapping[str, str]) -> str | None:
+    def start_refusal(self, seats: int, options: Mapping[str, str]) -> Phrase | None:
         """Say why a lobby with this many seats may not start with these options, if so.
 
         Rotating partnerships (rules §7) are offered for five players only.

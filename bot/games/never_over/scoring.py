@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from bot.engine.phrase import Phrase, seat
 from bot.games.never_over import messages as say
 from bot.games.never_over.state import NeverOverState
 
@@ -18,9 +19,9 @@ class Side(msgspec.Struct, frozen=True):
     members: tuple[int, ...]
     points: int
 
-    def name(self) -> str:
-        """Return the side's name with ``{p[i]}`` placeholders."""
-        return say.team_name(self.team, self.members) if self.team else say.p(self.members[0])
+    def name(self) -> Phrase | str:
+        """Return the side's name with ``{p[i]}`` placeholders (a team's is worded when read)."""
+        return say.team_name(self.team, self.members) if self.team else seat(self.members[0])
 
 
 def sides(values: Sequence[int], teams: Sequence[str]) -> list[Side]:
@@ -49,7 +50,7 @@ def side_points(values: Sequence[int], teams: Sequence[str]) -> tuple[int, ...]:
     return tuple(by_seat[s] for s in range(len(values)))
 
 
-def summary(state: NeverOverState) -> str:
+def summary(state: NeverOverState) -> Phrase:
     """Return who won the game or the session, in one sentence."""
     ranked = sides(state.totals(), state.ranked_teams)
     best = max(side.points for side in ranked)

@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 
 from bot.draw.canvas import TABLE_SIZE, canvas, png
 from bot.draw.text import draw_text, fit
+from bot.engine.i18n import _, ngettext
 from bot.games.never_over.art import (
     FELT,
     FELT_TURN,
@@ -90,9 +91,11 @@ def table_png(view: PublicView, names: Sequence[str]) -> bytes:
 
 def _draw_header(draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     """Write the game number and the column titles."""
-    status = " · over" if view.over else ""
-    draw_text(draw, (NAME_X, HEADER / 2), f"Game {view.game}/{view.games}{status}", 19, INK, "lm")
-    for x, text in ((GREEN_X, "green pile (score)"), (RED_X, "red pile (cap)"), (HAND_X, "hand")):
+    title = _("Game {game}/{games} · over") if view.over else _("Game {game}/{games}")
+    title = title.format(game=view.game, games=view.games)
+    draw_text(draw, (NAME_X, HEADER / 2), title, 19, INK, "lm")
+    heads = ((GREEN_X, _("green pile (score)")), (RED_X, _("red pile (cap)")), (HAND_X, _("hand")))
+    for x, text in heads:
         draw_text(draw, (x, HEADER / 2), text, 15, INK_DIM, "lm")
     draw.line((0, HEADER - 1, WIDTH, HEADER - 1), fill=INK_DIM, width=1)
 
@@ -126,18 +129,18 @@ def _draw_name(
     top, rows = place
     size = rows.size(20)
     room = GREEN_X - NAME_X - 14
-    shown = fit(name, size, room) or f"Seat {player.seat + 1}"
+    shown = fit(name, size, room) or _("Seat {number}").format(number=player.seat + 1)
     draw_text(draw, (NAME_X, top + rows.height * 0.3), shown, size, INK, "lm")
     marks = []
     if player.team:
-        marks.append(f"Team {player.team}")
+        marks.append(_("Team {team}").format(team=player.team))
     if player.seat == view.dealer:
-        marks.append("dealer")
+        marks.append(_("dealer"))
     small = rows.size(15)
     line = top + rows.height * 0.3 + size * 0.6 + small * 0.75
     draw_text(draw, (NAME_X, line), fit(" · ".join(marks), small, room), small, INK_DIM, "lm")
     if player.retired:
-        draw_text(draw, (NAME_X, line + small * 1.3), "RETIRED", small, GOLD, "lm")
+        draw_text(draw, (NAME_X, line + small * 1.3), _("RETIRED"), small, GOLD, "lm")
 
 
 def _draw_green(
@@ -155,14 +158,14 @@ def _draw_green(
         image.alpha_composite(card_image(card, rows.card), (GREEN_X + i * step, y))
     hidden = len(player.green) - len(shown)
     if hidden:
-        draw_text(draw, (GREEN_X, y - 2), f"+{hidden} more below", 12, INK_DIM, "lb")
+        more = _("+{count} more below").format(count=hidden)
+        draw_text(draw, (GREEN_X, y - 2), more, 12, INK_DIM, "lb")
     middle = y + rows.card[1] / 2
     draw_text(draw, (TOTAL_X, middle - 6), str(player.score), rows.size(32), GREEN_EDGE, "lm")
     if session is not None:
         small = rows.size(13)
-        draw_text(
-            draw, (TOTAL_X, middle + 12 + small * 0.6), f"session {session}", small, INK_DIM, "lm"
-        )
+        text = _("session {total}").format(total=session)
+        draw_text(draw, (TOTAL_X, middle + 12 + small * 0.6), text, small, INK_DIM, "lm")
 
 
 def _draw_red(image: Image.Image, player: PlayerView, place: tuple[int, Rows]) -> None:
@@ -176,10 +179,9 @@ def _draw_red(image: Image.Image, player: PlayerView, place: tuple[int, Rows]) -
     x, middle = RED_X + rows.card[0] + 8, y + rows.card[1] / 2
     big, small = rows.size(22), min(14, rows.size(14))
     room = HAND_X - x - 6
-    draw_text(
-        draw, (x, middle - big * 0.45), fit(f"cap {player.cap}", big, room), big, RED_EDGE, "lm"
-    )
-    under = f"{len(player.red)} red" if player.red else "empty"
+    cap = fit(_("cap {cap}").format(cap=player.cap), big, room)
+    draw_text(draw, (x, middle - big * 0.45), cap, big, RED_EDGE, "lm")
+    under = _("{count} red").format(count=len(player.red)) if player.red else _("empty")
     draw_text(draw, (x, middle + small * 0.9), fit(under, small, room), small, INK_DIM, "lm")
 
 
@@ -193,24 +195,24 @@ def _draw_hand(image: Image.Image, player: PlayerView, place: tuple[int, Rows]) 
     big, small = rows.size(22), min(14, rows.size(14))
     room = WIDTH - x - 4
     draw_text(draw, (x, middle - big * 0.45), str(player.hand), big, INK, "lm")
-    under = "set aside" if player.retired else "cards"
+    under = _("set aside") if player.retired else ngettext("card", "cards", player.hand)
     draw_text(draw, (x, middle + small * 0.9), fit(under, small, room), small, INK_DIM, "lm")
 
 
 def _draw_bottom(image: Image.Image, view: PublicView, top: int) -> None:
     """Draw the discards in order (oldest first) and the stock."""
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (NAME_X, top + 20), "Discards, oldest first", 15, INK_DIM, "lm")
+    draw_text(draw, (NAME_X, top + 20), _("Discards, oldest first"), 15, INK_DIM, "lm")
     per_row = (STOCK_X - 30 - NAME_X - SMALL_CARD[0]) // DISCARD_STEP + 1
     lines = max(1, min(DISCARD_ROWS_MAX, (HEIGHT - top - 40 - 14) // (SMALL_CARD[1] + 8)))
     room = per_row * lines
     shown = list(view.discards)
     if len(shown) > room:
-        more = f"({len(shown) - room + 1} older not shown)"
+        more = _("({count} older not shown)").format(count=len(shown) - room + 1)
         draw_text(draw, (NAME_X + 200, top + 20), more, 14, INK_DIM, "lm")
         shown = shown[-(room - 1) :]
     if not shown:
-        draw_text(draw, (NAME_X, top + 52), "none yet", 16, INK, "lm")
+        draw_text(draw, (NAME_X, top + 52), _("none yet"), 16, INK, "lm")
     for i, card in enumerate(shown):
         row, column = divmod(i, per_row)
         at = (NAME_X + column * DISCARD_STEP, top + 36 + row * (SMALL_CARD[1] + 8))
@@ -221,7 +223,7 @@ def _draw_bottom(image: Image.Image, view: PublicView, top: int) -> None:
 def _draw_stock(image: Image.Image, count: int, top: int) -> None:
     """Draw the stock as a face-down card with its size."""
     draw = ImageDraw.Draw(image)
-    draw_text(draw, (STOCK_X, top + 20), "stock", 15, INK_DIM, "lm")
+    draw_text(draw, (STOCK_X, top + 20), _("stock"), 15, INK_DIM, "lm")
     at = (STOCK_X, top + 36)
     if count:
         image.alpha_composite(back_image(PILE_CARD), at)

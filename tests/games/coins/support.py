@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import CHANCE, Event, Match
+from bot.engine.phrase import words
 from bot.games.coins.actions import Deal, Play
 from bot.games.coins.cards import find
 from bot.games.coins.rules import CoinsRules
@@ -55,4 +56,4 @@ class Table(MatchTable[CoinsState, PublicView, PrivateView]):
 
     def text(self) -> str:
         """Return the text of every event of the last step."""
-        return " ".join(e.text for e in self.events)
+        return " ".join(words(e.text) for e in self.events)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import CHANCE, Match
+from bot.engine.phrase import words
 from bot.games.never_over.cards import PACKS, pack_cards
 from bot.games.never_over.hand import hand_body
 
@@ -117,7 +118,8 @@ def test_a_hand_too_big_for_the_pack_is_lowered() -> None:
     match = Match.new(RULES, 6, {"hand_size": "12", "pack": "defensive"})
     assert match.state.hand_size == 8  # 53 cards // 6 players
     events = match.step(CHANCE, RULES.chance_outcome(match.state, _Rng()).token())
-    assert "12 cards each is too many for 6 players with this pack: 8 each." in events[0].text
+    said = words(events[0].text)
+    assert "12 cards each is too many for 6 players with this pack: 8 each." in said
     assert all(len(h) == 8 for h in match.state.hands) and len(match.state.stock) == 5
 
 
@@ -130,7 +132,7 @@ def test_outcome_of_one_game_and_ties() -> None:
             table.play(seat, "X")
     outcome = RULES.outcome(table.state)
     assert outcome is not None and outcome.ranks == (1, 1, 3)
-    assert outcome.summary == "{p[0]} and {p[1]} share the win with 4 points."
+    assert words(outcome.summary) == "{p[0]} and {p[1]} share the win with 4 points."
     assert outcome.scores == (4.0, 4.0, 0.0) and outcome.termination == "all_retired"
 
 

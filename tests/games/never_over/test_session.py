@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.engine import CHANCE
+from bot.engine.phrase import words
 from bot.games.never_over.present import NeverOverPresenter
 from bot.games.never_over.scoring import ranks, sides
 
@@ -28,7 +29,7 @@ def test_team_scores_rank_the_teams() -> None:
     assert outcome is not None
     # Team A: Abe 4 + Cal 1 = 5; Team B: Bea 8.
     assert outcome.ranks == (2, 1, 2) and outcome.scores == (5.0, 8.0, 5.0)
-    assert outcome.summary == "Team B ({p[1]}) wins with 8 points."
+    assert words(outcome.summary) == "Team B ({p[1]}) wins with 8 points."
     text = NeverOverPresenter(images=False).table(RULES.view(table.state, None), NAMES, outcome)
     assert "Team A (Abe, Cal): 5 · Team B (Bea): 8" in text.body
     assert "Abe (team A" in text.fields[0].name
@@ -74,7 +75,7 @@ def test_a_session_rotates_the_deal_and_adds_up_the_scores() -> None:
     totals = [sum(r[s] for r in table.state.results) for s in range(3)]
     assert outcome.scores == tuple(float(t) for t in totals)
     assert totals[:2] == [4, 8] and 0 < totals[2] <= 4  # Cal scored one green in game 3
-    assert outcome.summary == "{p[1]} wins the session with 8 points over 3 games."
+    assert words(outcome.summary) == "{p[1]} wins the session with 8 points over 3 games."
     assert outcome.ranks == (2, 1, 3) or outcome.ranks == (2, 1, 2)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.engine.i18n import N_, _, ngettext
 from bot.engine.rules import Action
 from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
@@ -38,44 +39,45 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.data import (
-    ABILITY_LABELS,
     AGENCY,
     CHARACTER,
     CIRCLES,
     CODES,
+    SPEC_OPS,
     SWAPS,
     TOKENS,
     WINDOWS,
 )
-from bot.games.covert.messages import adjust_effect, die, place_effect, where
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.present.labels import adjusted_face, label, source_label
+from bot.games.covert.present.labels import adjusted_face, label, source_label, where
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
+from bot.games.covert.text import ability, cipher_rows, die, gear, power
+from bot.games.covert.text import title as character_title
 from bot.games.covert.views import PrivateView
 
 Choice = Button | Select
 GROUPS: tuple[tuple[str, str, Callable[[Action], str]], ...] = (
-    ("place", "Place a die", lambda a: str(getattr(a, "die", ""))),
-    ("adjust", "+1/−1 a die", lambda a: str(getattr(a, "die", ""))),
-    ("reroll", "Reroll", lambda a: str(getattr(a, "dice", (0,))[0])),
+    ("place", N_("Place a die"), lambda a: str(getattr(a, "die", ""))),
+    ("adjust", N_("+1/−1 a die"), lambda a: str(getattr(a, "die", ""))),
+    ("reroll", N_("Reroll"), lambda a: str(getattr(a, "dice", (0,))[0])),
     (
         "swap",
-        "Swap tiles",
+        N_("Swap tiles"),
         lambda a: "long" if (getattr(a, "a", 0), getattr(a, "b", 0)) not in SWAPS else "n",
     ),
-    ("overlay", "Decoder die → tile", lambda a: str(getattr(a, "die", ""))),
-    ("complete", "Complete mission", lambda a: getattr(a, "mission", "")),
-    ("mission", "Take mission", lambda a: ""),
-    ("agency", "Agency card", lambda a: str(getattr(a, "dice", ""))),
-    ("move", "Move", lambda a: ""),
-    ("step", "Move an agent", lambda a: str(getattr(a, "agent", ""))),
-    ("forfeit", "Forfeit", lambda a: ""),
-    ("fly", "Fly", lambda a: getattr(a, "card", "")),
-    ("use", "Use ability", lambda a: ""),
-    ("react", "Use a reaction", lambda a: ""),
-    ("choose", "Choose", lambda a: ""),
+    ("overlay", N_("Decoder die → tile"), lambda a: str(getattr(a, "die", ""))),
+    ("complete", N_("Complete mission"), lambda a: getattr(a, "mission", "")),
+    ("mission", N_("Take mission"), lambda a: ""),
+    ("agency", N_("Agency card"), lambda a: str(getattr(a, "dice", ""))),
+    ("move", N_("Move"), lambda a: ""),
+    ("step", N_("Move an agent"), lambda a: str(getattr(a, "agent", ""))),
+    ("forfeit", N_("Forfeit"), lambda a: ""),
+    ("fly", N_("Fly"), lambda a: getattr(a, "card", "")),
+    ("use", N_("Use ability"), lambda a: ""),
+    ("react", N_("Use a reaction"), lambda a: ""),
+    ("choose", N_("Choose"), lambda a: ""),
 )
 KINDS: dict[type, str] = {
     Place: "place",
@@ -101,16 +103,16 @@ SELECT_MAX = 25
 PAGE = 24
 """Choices per page of a long select (the 25th option turns the page)."""
 VERBS = {
-    "character": "Play as",
-    "keep3": "Return to the deck",
-    "hand": "Discard",
-    "mlimit": "Put under the deck",
-    "search": "Keep",
-    "controller": "Keep",
-    "quarter": "Keep",
-    "free": "Take",
-    "claim": "Claim",
-    "deck": "Draw from",
+    "character": N_("Play as"),
+    "keep3": N_("Return to the deck"),
+    "hand": N_("Discard"),
+    "mlimit": N_("Put under the deck"),
+    "search": N_("Keep"),
+    "controller": N_("Keep"),
+    "quarter": N_("Keep"),
+    "free": N_("Take"),
+    "claim": N_("Claim"),
+    "deck": N_("Draw from"),
 }
 """What choosing an item does, per kind of sub-decision."""
 
@@ -127,28 +129,36 @@ def dossier_body(view: PrivateView, note: str, *, lead: bool = False) -> str:
     the click will do). In Phase I the seat's dice come first, as die faces.
     """
     me = holdings(view) if view.public.players else None
+    none = _("none")
     lines = [note, ""] if lead else []
     lines += dice_lines(view)
-    lines.append(f"**Agency cards** ({len(view.hand)}):")
-    lines += [f"- {card_line(c)}" for c in view.hand] or ["- none"]
-    lines.append(f"**Missions** ({len(view.missions)}):")
-    lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or ["- none"]
+    lines.append(_("**Agency cards** ({count}):").format(count=len(view.hand)))
+    lines += [f"- {card_line(c)}" for c in view.hand] or [f"- {none}"]
+    lines.append(_("**Missions** ({count}):").format(count=len(view.missions)))
+    lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or [f"- {none}"]
     grid = cipher(view)
-    codes = ", ".join(
-        f"{c.code} (back {c.back})" + (" 🔓 readable now" if readable(grid, c.code) else "")
-        for c in view.codes
-    )
-    lines.append(f"**Codes**: {codes or 'none'}")
+    codes = ", ".join(code_text(c.code, c.back, readable(grid, c.code)) for c in view.codes)
+    lines.append(_("**Codes**: {codes}").format(codes=codes or none))
     tokens = ", ".join(
-        ABILITY_LABELS[t.ability] + (" (next turn)" if t.id in view.fresh else "")
+        _("{ability} (next turn)").format(ability=ability(t.ability))
+        if t.id in view.fresh
+        else ability(t.ability)
         for t in view.tokens
     )
-    lines.append(f"**Special Operations tokens**: {tokens or 'none'}")
+    lines.append(_("**Special Operations tokens**: {tokens}").format(tokens=tokens or none))
     turn = view.public.turn
     if turn is not None and turn.kind == "codes" and turn.seat == view.seat:
-        lines.append(f"**Cipher grid**: T `{' '.join(grid[:6])}` · B `{' '.join(grid[6:])}`")
+        top, bottom = cipher_rows()
+        lines.append(
+            _("**Cipher grid**: {top} `{top_tiles}` · {bottom} `{bottom_tiles}`").format(
+                top=top,
+                top_tiles=" ".join(grid[:6]),
+                bottom=bottom,
+                bottom_tiles=" ".join(grid[6:]),
+            )
+        )
     if view.pending is not None:
-        lines.append(f"**Decision pending**: {pending_text(view)}")
+        lines.append(_("**Decision pending**: {decision}").format(decision=pending_text(view)))
         lines += [f"- {line}" for line in pending_items(view)]
     if not lead:
         lines.append(note)
@@ -161,9 +171,20 @@ def dice_lines(view: PrivateView) -> list[str]:
         return []
     dice = view.public.players[view.seat].dice
     free = " ".join(die(d.face) for d in dice if not d.place)
-    lines = [f"**Your dice**: {free or 'all placed'}"]
-    lines += [f"- {die(d.face)} on {where(d.face, d.place)}" for d in dice if d.place]
+    lines = [_("**Your dice**: {dice}").format(dice=free or _("all placed"))]
+    lines += [
+        "- " + _("{die} on {target}").format(die=die(d.face), target=where(d.face, d.place))
+        for d in dice
+        if d.place
+    ]
     return lines
+
+
+def code_text(code: str, back: str, now: bool) -> str:
+    """Return a held Code, its public back and whether the grid reads it now."""
+    if now:
+        return _("{code} (back {back}) 🔓 readable now").format(code=code, back=gear(back))
+    return _("{code} (back {back})").format(code=code, back=gear(back))
 
 
 def holdings(view: PrivateView) -> Player:
@@ -184,7 +205,9 @@ def readiness(me: Player | None, mission: Mission) -> str:
     if me is None:
         return ""
     lacking = missing(me, mission)
-    return "✅ completable now" if not lacking else "needs " + ", ".join(lacking)
+    if not lacking:
+        return _("✅ completable now")
+    return _("needs {what}").format(what=", ".join(lacking))
 
 
 def cipher(view: PrivateView) -> list[str]:
@@ -205,18 +228,20 @@ def readable(grid: Sequence[str], code: str) -> bool:
 def pending_text(view: PrivateView) -> str:
     """Describe the sub-decision the seat faces."""
     assert view.pending is not None
-    return {
-        "character": "choose your Character (players pick in seat order)",
-        "keep3": "keep two of these three Missions (choose the one to return)",
-        "hand": "over your Agency hand limit: discard a card",
-        "mlimit": "over your Mission limit: put one under the deck",
-        "search": "keep one of the searched cards",
-        "controller": "keep one of the two Missions",
-        "quarter": "keep one of the two tokens",
-        "free": "take your free Agency card for the Intel pair",
-        "claim": "two codes need the same Decoder die: claim one",
-        "deck": "draw your replacement Code from Deck A or Deck B",
-    }.get(view.pending.kind, view.pending.kind)
+    texts = {
+        "character": N_("choose your Character (players pick in seat order)"),
+        "keep3": N_("keep two of these three Missions (choose the one to return)"),
+        "hand": N_("over your Agency hand limit: discard a card"),
+        "mlimit": N_("over your Mission limit: put one under the deck"),
+        "search": N_("keep one of the searched cards"),
+        "controller": N_("keep one of the two Missions"),
+        "quarter": N_("keep one of the two tokens"),
+        "free": N_("take your free Agency card for the Intel pair"),
+        "claim": N_("two codes need the same Decoder die: claim one"),
+        "deck": N_("draw your replacement Code from Deck A or Deck B"),
+    }
+    kind = view.pending.kind
+    return _(texts[kind]) if kind in texts else kind
 
 
 def pending_items(view: PrivateView) -> list[str]:
@@ -231,12 +256,16 @@ def pending_items(view: PrivateView) -> list[str]:
         elif item in AGENCY:
             found.append(card_line(AGENCY[item]))
         elif item in TOKENS:
-            found.append(f"{ABILITY_LABELS[TOKENS[item].ability]} token")
+            found.append(_("{ability} token").format(ability=ability(TOKENS[item].ability)))
         elif item in CODES:
-            found.append(f"code {CODES[item].code} (back {CODES[item].back})")
+            found.append(
+                _("code {code} (back {back})").format(
+                    code=CODES[item].code, back=gear(CODES[item].back)
+                )
+            )
         elif item in CHARACTER:
             ch = CHARACTER[item]
-            found.append(f"**{ch.name}**, {ch.title}: {ch.ability}")
+            found.append(f"**{ch.name}**, {character_title(item)}: {power(item)}")
     return found
 
 
@@ -245,17 +274,17 @@ def dossier_choices(
 ) -> tuple[str, tuple[Choice, ...]]:
     """Return the note and the choices for this step (the public discard pile is always
     one button away, section 6)."""
-    back = Button("◀ Back", pick(""))
+    back = Button(_("◀ Back"), pick(""))
     pile = discard_button(view)
     if step == DISCARD_STEP:
-        return "The Agency discard pile, oldest first (public).", (back,)
+        return _("The Agency discard pile, oldest first (public)."), (back,)
     if not legal:
-        note = "The game is over." if view.public.over else "Nothing to do right now."
+        note = _("The game is over.") if view.public.over else _("Nothing to do right now.")
         return note, (pile,) if pile else ()
     if step:
-        key, _, sub = step.partition(".")
+        key, _dot, sub = step.partition(".")
         if key == CONFIRM:
-            return confirm_step(view, legal, sub, names, back)
+            return confirm_step(view, legal, sub, back)
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
     if view.pending is not None and all(isinstance(a, Choose) for a in legal):
@@ -269,16 +298,16 @@ def dossier_choices(
         if isinstance(a, Simple):
             style: ButtonStyle = "secondary" if a == PASS else "primary"
             buttons.append(Button(label(view, a, names), act(a), style))
-    for key, title, _ in GROUPS:
+    for key, title, _split in GROUPS:
         actions = [a for a in legal if group_of(a) == key]
         if key in shown:
             continue
         if len(actions) == 1:
             buttons.append(Button(label(view, actions[0], names)[:80], target_of(actions[0])))
         elif actions:
-            buttons.append(Button(title, pick(key)))
+            buttons.append(Button(_(title), pick(key)))
     buttons = buttons[:24] + ([pile] if pile else [])
-    note = reaction_note(view, legal) or placement_note(view, legal) or "Choose what to do."
+    note = reaction_note(view, legal) or placement_note(view, legal) or _("Choose what to do.")
     return note, (*selects, *buttons)
 
 
@@ -289,14 +318,22 @@ DISCARD_STEP = "discard"
 def discard_button(view: PrivateView) -> Button | None:
     """Return the button opening the Agency discard pile, when it holds any card."""
     size = len(view.public.agency_discard)
-    return Button(f"🗑️ Discard pile ({size})", pick(DISCARD_STEP)) if size else None
+    if not size:
+        return None
+    return Button(_("🗑️ Discard pile ({count})").format(count=size), pick(DISCARD_STEP))
 
 
 def discard_body(view: PrivateView) -> str:
     """Return the Agency discard pile in full: every card in it was revealed when discarded."""
     pile = view.public.agency_discard
-    lines = [f"**Agency discard pile** ({len(pile)} cards, oldest first):"]
-    lines += [f"- {card_line(c)}" for c in pile] or ["- empty"]
+    lines = [
+        ngettext(
+            "**Agency discard pile** ({count} card, oldest first):",
+            "**Agency discard pile** ({count} cards, oldest first):",
+            len(pile),
+        ).format(count=len(pile))
+    ]
+    lines += [f"- {card_line(c)}" for c in pile] or [f"- {_('empty')}"]
     return "\n".join(lines)[:4000]
 
 
@@ -306,16 +343,19 @@ def reaction_note(view: PrivateView, legal: Sequence[Action]) -> str:
         return ""
     if view.public.spy_cards:
         used = ", ".join(card_line(c) for c in view.public.spy_cards)
-        return (
-            f"🕵️ **Espionage**: the cards just used were {used}. "
+        return _(
+            "🕵️ **Espionage**: the cards just used were {cards}. "
             "Take one of them into your hand with an Espionage source, or decline."
+        ).format(cards=used)
+    if view.public.phase == "codes":
+        return _(
+            "⚡ **First**: spend a First source to take your Break Codes turn now, "
+            "before the normal order, or decline."
         )
-    now = (
-        "take your Break Codes turn now"
-        if view.public.phase == "codes"
-        else "resolve one Action now"
+    return _(
+        "⚡ **First**: spend a First source to resolve one Action now, "
+        "before the normal order, or decline."
     )
-    return f"⚡ **First**: spend a First source to {now}, before the normal order, or decline."
 
 
 def group_step(
@@ -331,8 +371,8 @@ def group_step(
     A list still longer than a select holds (many ways to pay one Mission) is paged:
     ``<key>.<sub>+<page>`` shows the next 24 with a "More choices" option after them.
     """
-    title = next((t for k, t, _ in GROUPS if k == key), key)
-    split = next((f for k, _, f in GROUPS if k == key), lambda a: "")
+    title = next((_(t) for k, t, _f in GROUPS if k == key), key)
+    split = next((f for k, _t, f in GROUPS if k == key), lambda a: "")
     sub, plus, number = sub.rpartition("+") if "+" in sub else (sub, "", "0")
     page = int(number) if number.isdigit() else 0
     if sub:
@@ -343,11 +383,12 @@ def group_step(
             options = tuple(
                 SelectOption(sub_label(view, key, s)[:80], pick(f"{key}.{s}")) for s in subs[:25]
             )
-            return f"{title}: which one?", (Select(title, options), back)
+            return _("{title}: which one?").format(title=title), (Select(title, options), back)
     if not actions:
-        return "That choice is no longer open.", (back,)
+        return _("That choice is no longer open."), (back,)
     verb = VERBS.get(view.pending.kind, "") if key == "choose" and view.pending else ""
     if verb:
+        verb = _(verb)
         title = f"{verb}…"
     shown = actions if len(actions) <= PAGE + 1 else actions[page * PAGE : (page + 1) * PAGE]
     entries = [
@@ -355,7 +396,9 @@ def group_step(
         for a in shown
     ]
     if len(actions) > PAGE + 1 and (page + 1) * PAGE < len(actions):
-        more = f"More choices ({(page + 1) * PAGE + 1}–{min(len(actions), (page + 2) * PAGE)})"
+        more = _("More choices ({first}–{last})").format(
+            first=(page + 1) * PAGE + 1, last=min(len(actions), (page + 2) * PAGE)
+        )
         entries.append(SelectOption(more, pick(f"{key}.{sub}+{page + 1}")))
     return f"{title}:", (Select(title, tuple(entries)), back)
 
@@ -364,15 +407,16 @@ def sub_label(view: PrivateView, key: str, sub: str) -> str:
     """Label one sub-group of a long group."""
     if key in ("place", "adjust", "overlay"):
         face = view.public.players[view.seat].dice[int(sub)].face
-        return f"Die {die(face)} {face}"
+        return _("Die {face}").format(face=f"{die(face)} {face}")
     if key == "reroll":
-        return f"Starting with die {int(sub) + 1}"
+        return _("Starting with die {number}").format(number=int(sub) + 1)
     if key == "swap":
-        return "Long swap (Cryptographer)" if sub == "long" else "Neighbouring swap"
+        return _("Long swap (Cryptographer)") if sub == "long" else _("Neighbouring swap")
     if key == "agency":
-        return f"With {sub} {'die' if sub == '1' else 'dice'}"
+        count = int(sub) if sub.isdigit() else 0
+        return ngettext("With {count} die", "With {count} dice", count).format(count=count)
     if key == "step":
-        return f"Agent {int(sub) + 1}"
+        return _("Agent {number}").format(number=int(sub) + 1)
     return sub
 
 
@@ -380,6 +424,17 @@ CONFIRM = "do"
 """The dossier step that asks to confirm one action: ``do.<action token>``."""
 CONFIRMED = (Place,)
 """Actions chosen in a select and then confirmed: a die placement."""
+PLACE_EFFECTS = {
+    "COMPLETE_MISSION": N_("in Phase III you may complete a Mission from your hand"),
+    "MISSION_CARDS": N_("in Phase III you take a face-up Mission or the top of the Mission deck"),
+    "AGENCY_CARDS": N_(
+        "in Phase III you take an Agency card where your agents are (two dice: any)"
+    ),
+    "MOVEMENT": N_("in Phase III you move your agents, one route per die spent here"),
+    "SPEC_OPS": N_("you draw a Special Operations token now, usable from your next turn"),
+    "DECODER": N_("in Phase II you may lay this die on a Cipher tile to read a code"),
+}
+"""What a die placed on each target will do, said before the player confirms."""
 
 
 def target_of(action: Action) -> str:
@@ -399,18 +454,17 @@ def placement_selects(
     adjusts = [a for a in legal if isinstance(a, Adjust)]
     found: list[Select] = []
     if 0 < len(places) <= SELECT_MAX:
-        found.append(
-            Select("Place a die: pick a die and where it goes", options(view, places, names))
-        )
+        title = _("Place a die: pick a die and where it goes")
+        found.append(Select(title, options(view, places, names)))
     elif places:
         circles = [a for a in places if a.target in CIRCLES]
         others = [a for a in places if a.target not in CIRCLES]
-        found.append(Select("Place a die on an Action Circle", options(view, circles, names)))
-        found.append(
-            Select("…or on Special Operations or the Decoder", options(view, others, names))
-        )
+        found.append(Select(_("Place a die on an Action Circle"), options(view, circles, names)))
+        others_title = _("…or on Special Operations or the Decoder")
+        found.append(Select(others_title, options(view, others, names)))
     if 0 < len(adjusts) <= SELECT_MAX:
-        found.append(Select("+1/−1: change a die before placing it", options(view, adjusts, names)))
+        title = _("+1/−1: change a die before placing it")
+        found.append(Select(title, options(view, adjusts, names)))
     return found
 
 
@@ -426,34 +480,49 @@ def options(
 
 def effect_hint(view: PrivateView, action: Action) -> str:
     """Return the short line under a select option: what the choice does."""
-    said = effect(view, action).split(": ", 1)[-1].rstrip(".")
+    said = effect(view, action, short=True).rstrip(".")
     said = said[:1].upper() + said[1:]
     return said if len(said) <= 100 else said[:99] + "…"
 
 
-def effect(view: PrivateView, action: Action) -> str:
-    """Say what a placement or a +1/−1 will do."""
+def effect(view: PrivateView, action: Action, *, short: bool = False) -> str:
+    """Say what a placement or a +1/−1 will do; ``short`` leaves out the naming part."""
     me = view.public.players[view.seat]
     if isinstance(action, Place):
-        draws = 2 if me.character.id == "CH2" else 1
         face = me.dice[action.die].face
-        return place_effect(face, action.target, bag=view.public.bag, draws=draws)
+        does = _(PLACE_EFFECTS.get(action.target, ""))
+        if action.target == SPEC_OPS and not view.public.bag:
+            does = _("the token bag is empty, so you draw nothing")
+        elif action.target == SPEC_OPS and me.character.id == "CH2" and view.public.bag > 1:
+            does = _("you draw two Special Operations tokens now and keep one")
+        if short:
+            return does
+        return _("Place {die} on {target}: {effect}.").format(
+            die=die(face), target=where(face, action.target), effect=does
+        )
     if isinstance(action, Adjust):
         face = me.dice[action.die].face
         new = adjusted_face(face, action.source)
-        return adjust_effect(face, new, source_label(action.source))
+        if short:
+            return _("spent at once; place this die next (an Action Circle or the Decoder)")
+        return _(
+            "Turn {die} into {new} with {source}: spent at once; place this die next "
+            "(an Action Circle or the Decoder)."
+        ).format(die=die(face), new=die(new), source=source_label(action.source))
     return ""
 
 
 def confirm_step(
-    view: PrivateView, legal: Sequence[Action], token: str, names: Sequence[str], back: Button
+    view: PrivateView, legal: Sequence[Action], token: str, back: Button
 ) -> tuple[str, tuple[Choice, ...]]:
     """Return the confirm step of a placement: what it will do, Confirm and Back."""
     action = next((a for a in legal if a.token() == token), None)
     if not isinstance(action, Place):
-        return "That choice is no longer open.", (back,)
+        return _("That choice is no longer open."), (back,)
     face = view.public.players[view.seat].dice[action.die].face
-    text = f"✅ Confirm: place {die(face)} on {where(face, action.target)}"
+    text = _("✅ Confirm: place {die} on {target}").format(
+        die=die(face), target=where(face, action.target)
+    )
     return f"**{effect(view, action)}**", (Button(text[:80], act(action), "primary"), back)
 
 
@@ -464,9 +533,9 @@ def placement_note(view: PrivateView, legal: Sequence[Action]) -> str:
         return ""
     placing = any(isinstance(a, Place) for a in legal)
     if placing and turn.placed:
-        return "Place another die (pick a die and where it goes, then confirm), or End turn."
+        return _("Place another die (pick a die and where it goes, then confirm), or End turn.")
     if placing:
-        return "Your placement turn: pick a die and where it goes, then confirm; or Pass."
+        return _("Your placement turn: pick a die and where it goes, then confirm; or Pass.")
     if turn.placed:
-        return "Die placed. You may still fly or use an ability; then End turn."
+        return _("Die placed. You may still fly or use an ability; then End turn.")
     return ""
