@@ -26,7 +26,7 @@ from bot.games.covert.data import (
     TOKENS,
 )
 from bot.games.covert.missions import MISSION
-from bot.games.covert.text import seat
+from bot.games.covert.text import die, seat
 
 ACT_FIRST: Final = phrase("Take your one Action first (or forfeit your dice).")
 ALREADY_PLACED: Final = phrase("You placed a die this turn: end the turn instead of passing.")
@@ -194,15 +194,6 @@ def target(place: str) -> Phrase:
     if place == DECODER:
         return phrase("the Decoder")
     return word(CIRCLE_LABELS.get(place, place))
-
-
-DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
-"""The die faces 1 to 6 as players see them on a die."""
-
-
-def die(face: int) -> str:
-    """Return a die face as its glyph: ⚀ for 1 … ⚅ for 6."""
-    return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
 
 
 def where(face: int, place: str) -> Phrase:

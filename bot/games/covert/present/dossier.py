@@ -51,7 +51,6 @@ from bot.games.covert.data import (
 from bot.games.covert.messages import (
     ADJUST_EFFECT,
     adjust_effect,
-    die,
     onto,
     place_effect,
     place_outcome,
@@ -61,7 +60,7 @@ from bot.games.covert.present.labels import adjusted_face, label, source_label
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
-from bot.games.covert.text import ability, cipher_rows, gear, power
+from bot.games.covert.text import ability, cipher_rows, die, gear, power
 from bot.games.covert.text import title as character_title
 from bot.games.covert.views import PrivateView
 

@@ -33,10 +33,10 @@ from bot.games.covert.data import (
     REGIONS,
     TOKENS,
 )
-from bot.games.covert.messages import die, where
+from bot.games.covert.messages import where
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
-from bot.games.covert.text import ability, city, gear, position, region_mark, title
+from bot.games.covert.text import ability, city, die, gear, position, region_mark, title
 from bot.games.covert.views import PrivateView
 
 SIMPLE_LABELS = {

@@ -16,7 +16,6 @@ from bot.games.covert.data import (
     SPEC_OPS,
     AgencyCard,
 )
-from bot.games.covert.messages import die
 from bot.games.covert.missions import Mission
 from bot.games.covert.text import (
     ability,
@@ -25,6 +24,7 @@ from bot.games.covert.text import (
     circle,
     circle_short,
     city,
+    die,
     gear,
 )
 from bot.games.covert.views import PlayerView, PublicView
