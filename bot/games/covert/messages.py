@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.engine.i18n import N_, _, domain_of
+from bot.engine.i18n import domain_of
 from bot.engine.phrase import Arg, Phrase, nphrase, phrase
 from bot.games.covert.data import (
     ABILITY_LABELS,
@@ -26,7 +26,7 @@ from bot.games.covert.data import (
     TOKENS,
 )
 from bot.games.covert.missions import MISSION
-from bot.games.covert.text import seat
+from bot.games.covert.text import die, seat
 
 ACT_FIRST: Final = phrase("Take your one Action first (or forfeit your dice).")
 ALREADY_PLACED: Final = phrase("You placed a die this turn: end the turn instead of passing.")
@@ -196,65 +196,71 @@ def target(place: str) -> Phrase:
     return word(CIRCLE_LABELS.get(place, place))
 
 
-DIE_FACES: Final = "⚀⚁⚂⚃⚄⚅"
-"""The die faces 1 to 6 as players see them on a die."""
-
-
-def die(face: int) -> str:
-    """Return a die face as its glyph: ⚀ for 1 … ⚅ for 6."""
-    return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
-
-
-def where(face: int, place: str) -> str:
-    """Name where a die of this face lands, in the current language: an Action Circle with
-    its space, or a target."""
+def where(face: int, place: str) -> Phrase:
+    """Name where a die of this face lands: an Action Circle with its space, or a target."""
     if place in CIRCLE_LABELS:
-        return _("{target} (space {face})").format(target=target(place), face=face)
-    return str(target(place))
+        return phrase("{circle} (space {face})", circle=target(place), face=face)
+    return target(place)
 
 
-def onto(face: int, place: str) -> str:
-    """Say where a die of this face goes, with its preposition ("on the Decoder")."""
+def onto(face: int, place: str) -> Phrase:
+    """Say where a die of this face goes, as a place it is put on (``on the Decoder``)."""
     if place == SPEC_OPS:
-        return _("on the Special Operations folder")
+        return phrase("on the Special Operations folder")
     if place == DECODER:
-        return _("on the Decoder")
-    if place in CIRCLE_LABELS:
-        return _("on {target} (space {face})").format(target=target(place), face=face)
-    return _("on {target}").format(target=target(place))
+        return phrase("on the Decoder")
+    return phrase("on {circle} (space {face})", circle=target(place), face=face)
 
 
 PLACE_EFFECTS: Final = {
-    "COMPLETE_MISSION": N_("in Phase III you may complete a Mission from your hand"),
-    "MISSION_CARDS": N_("in Phase III you take a face-up Mission or the top of the Mission deck"),
-    "AGENCY_CARDS": N_(
+    "COMPLETE_MISSION": phrase("in Phase III you may complete a Mission from your hand"),
+    "MISSION_CARDS": phrase(
+        "in Phase III you take a face-up Mission or the top of the Mission deck"
+    ),
+    "AGENCY_CARDS": phrase(
         "in Phase III you take an Agency card where your agents are (two dice: any)"
     ),
-    "MOVEMENT": N_("in Phase III you move your agents, one route per die spent here"),
-    "SPEC_OPS": N_("you draw a Special Operations token now, usable from your next turn"),
-    "DECODER": N_("in Phase II you may lay this die on a Cipher tile to read a code"),
+    "MOVEMENT": phrase("in Phase III you move your agents, one route per die spent here"),
+    SPEC_OPS: phrase("you draw a Special Operations token now, usable from your next turn"),
+    DECODER: phrase("in Phase II you may lay this die on a Cipher tile to read a code"),
 }
 """What a die placed on each target will do, said before the player confirms."""
+EMPTY_BAG: Final = phrase("the token bag is empty, so you draw nothing")
+DRAW_TWO: Final = phrase("you draw two Special Operations tokens now and keep one")
+ADJUST_EFFECT: Final = phrase(
+    "spent at once; place this die next (an Action Circle or the Decoder)"
+)
+"""What a +1/−1 does, said before the player picks it."""
 
 
-def place_effect(face: int, place: str, *, bag: int = 1, draws: int = 1) -> str:
-    """Say what placing a die will do: "Place ⚄ on Movement (space 5): in Phase III …"."""
-    effect = _(PLACE_EFFECTS[place]) if place in PLACE_EFFECTS else ""
+def place_outcome(place: str, *, bag: int = 1, draws: int = 1) -> Phrase:
+    """Say what a die placed there will do (``in Phase III you move your agents, …``)."""
     if place == SPEC_OPS and not bag:
-        effect = _("the token bag is empty, so you draw nothing")
-    elif place == SPEC_OPS and draws > 1 and bag > 1:
-        effect = _("you draw two Special Operations tokens now and keep one")
-    return _("Place {die} {onto}: {effect}.").format(
-        die=die(face), onto=onto(face, place), effect=effect
+        return EMPTY_BAG
+    if place == SPEC_OPS and draws > 1 and bag > 1:
+        return DRAW_TWO
+    return PLACE_EFFECTS[place]
+
+
+def place_effect(face: int, place: str, *, bag: int = 1, draws: int = 1) -> Phrase:
+    """Say what placing a die will do: "Place ⚄ on Movement (space 5): in Phase III …"."""
+    return phrase(
+        "Place {die} {where}: {effect}.",
+        die=die(face),
+        where=onto(face, place),
+        effect=place_outcome(place, bag=bag, draws=draws),
     )
 
 
-def adjust_effect(old: int, new: int, source: str) -> str:
+def adjust_effect(old: int, new: int, source: Arg) -> Phrase:
     """Say what a +1/−1 will do before the player picks it."""
-    return _(
-        "Turn {old} into {new} with {source}: spent at once; place this die next "
-        "(an Action Circle or the Decoder)."
-    ).format(old=die(old), new=die(new), source=source)
+    return phrase(
+        "Turn {old} into {new} with {source}: {effect}.",
+        old=die(old),
+        new=die(new),
+        source=source,
+        effect=ADJUST_EFFECT,
+    )
 
 
 def no_fit(face: int, place: str) -> Phrase:
@@ -499,7 +505,7 @@ def completed(who: int, action: object, score: int) -> Phrase:
     """Announce a completed mission and how it was paid."""
     mid = getattr(action, "mission", "")
     paid = [p for p in (*getattr(action, "pay", ()), getattr(action, "any_card", "-")) if p != "-"]
-    words: list[int | str | Phrase] = [
+    words: list[Phrase | str | int] = [
         phrase("a benefit")
         if p == "B"
         else card(p)

@@ -87,6 +87,15 @@ def ability(key: str) -> str:
     return _(ABILITY_LABELS[key])
 
 
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+"""The die faces 1 to 6 as players see them on a die."""
+
+
+def die(face: int) -> str:
+    """Return a die face as its glyph: ⚀ for 1 … ⚅ for 6."""
+    return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
+
+
 def circle(key: str) -> str:
     """Return an Action Circle's name (``Agency Cards``)."""
     return _(CIRCLE_LABELS[key])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from bot.engine.i18n import use_locale
 from bot.engine.screen import Button, Screen, Select
 from bot.games.covert.actions import PASS, Adjust, Place
 from bot.games.covert.present import CovertPresenter
@@ -12,6 +13,7 @@ from bot.games.covert.state import CovertState, Die
 from tests.games.covert.support import RULES
 from tests.games.covert.test_edges import edit, placing, play
 from tests.games.covert.test_example import ADA
+from tests.games.covert.test_italian import betrayed, screen_text
 
 NAMES = ("Ada", "Ben")
 PRESENTER = CovertPresenter(images=False)
@@ -134,3 +136,42 @@ def test_the_table_shows_placed_dice_as_faces() -> None:
     shown = PRESENTER.table(RULES.view(s, None), NAMES, None)
     text = shown.body + "".join(f.value for f in shown.fields)
     assert "dice ⚀ ⚂ ⚂ ⚄@Move ⚅ ·" in text, text
+
+
+def test_the_placement_prompt_reads_in_italian() -> None:
+    """Under an Italian locale the select, its hints, the confirm step, the +1/−1 and the
+    dice lines come from the catalogue: no English piece is left, the dice stay faces."""
+    placed = play(plain(), ADA, Place(3, "MOVEMENT"))
+    split = edit(plain(), ADA, dice=tuple(Die(f) for f in (1, 2, 3, 4, 5)))
+    with use_locale("it"):
+        first = screen(placing())  # Ada holds A07, a −1 card
+        confirm = screen(plain(), "do.P.3.MV")
+        spec_ops = screen(plain(), "do.P.0.SO")
+        after = screen(placed)
+        halves = screen(split)
+    shown = [first, confirm, spec_ops, after, halves]
+    text = "\n".join(t for s in shown for t in screen_text(s))
+    assert betrayed(text, "it") == []
+    pairs, modify = selects(first)
+    assert pairs.placeholder == "Piazza un dado: scegli un dado e dove va"
+    hints = {o.label: o.description for o in pairs.options}
+    assert hints["⚄ 5 → Movimento (spazio 5)"].startswith("Nella Fase III muovi i tuoi agenti")
+    assert hints["⚅ 6 → il Decodificatore"].startswith("Nella Fase II puoi mettere questo dado")
+    assert all(o.label[0] in FACES for o in (*pairs.options, *modify.options))
+    assert "⚄ 5 → ⚃ 4 con A07 −1 (REG, Helsinki)" in [o.label for o in modify.options]
+    assert all(o.description.startswith("Si consuma subito") for o in modify.options)
+    assert "scegli un dado e dove va, poi conferma; oppure Passa" in first.body
+    assert any(b.label.startswith("Passa") and b.style == "secondary" for b in buttons(first))
+    assert confirm.body.startswith(
+        "**Piazza ⚄ su Movimento (spazio 5): nella Fase III muovi i tuoi agenti"
+    ), confirm.body[:200]
+    ok, back = buttons(confirm)
+    assert ok.label == "✅ Conferma: piazza ⚄ su Movimento (spazio 5)" and ok.style == "primary"
+    assert back.label == "◀ Indietro"
+    assert "Piazza ⚀ sulla cartella Operazioni Speciali: peschi subito" in spec_ops.body
+    assert "**I tuoi dadi**: ⚀ ⚂ ⚂ ⚅" in after.body and "- ⚄ su Movimento (spazio 5)" in after.body
+    assert "poi Fine turno" in after.body
+    assert [s.placeholder for s in selects(halves)] == [
+        "Piazza un dado su un Cerchio Azione",
+        "…oppure su Operazioni Speciali o sul Decodificatore",
+    ]

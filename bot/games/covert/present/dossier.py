@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from bot.engine.i18n import N_, _, ngettext, pgettext
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Action
 from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
@@ -47,13 +48,19 @@ from bot.games.covert.data import (
     TOKENS,
     WINDOWS,
 )
-from bot.games.covert.messages import adjust_effect, die, onto, place_effect
+from bot.games.covert.messages import (
+    ADJUST_EFFECT,
+    adjust_effect,
+    onto,
+    place_effect,
+    place_outcome,
+)
 from bot.games.covert.missions import MISSION, Mission
 from bot.games.covert.present.labels import adjusted_face, label, source_label
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
-from bot.games.covert.text import ability, cipher_rows, gear, power
+from bot.games.covert.text import ability, cipher_rows, die, gear, power
 from bot.games.covert.text import title as character_title
 from bot.games.covert.views import PrivateView
 
@@ -180,7 +187,8 @@ def dice_lines(view: PrivateView) -> list[str]:
     free = " ".join(die(d.face) for d in dice if not d.place)
     lines = [_("**Your dice**: {dice}").format(dice=free or _("all placed"))]
     lines += [
-        _("- {die} {onto}").format(die=die(d.face), onto=onto(d.face, d.place))
+        # TRANSLATORS: a placed die and where it lies: "⚄ on Movement (space 5)".
+        "- " + _("{die} {where}").format(die=die(d.face), where=onto(d.face, d.place))
         for d in dice
         if d.place
     ]
@@ -472,22 +480,38 @@ def options(
 
 def effect_hint(view: PrivateView, action: Action) -> str:
     """Return the short line under a select option: what the choice does."""
-    said = effect(view, action).split(": ", 1)[-1].rstrip(".")
+    said = str(outcome(view, action))
     said = said[:1].upper() + said[1:]
     return said if len(said) <= 100 else said[:99] + "…"
+
+
+def outcome(view: PrivateView, action: Action) -> Phrase | str:
+    """Say what a placement or a +1/−1 leads to (``in Phase III you move your agents …``)."""
+    if isinstance(action, Place):
+        bag, draws = placement_draws(view)
+        return place_outcome(action.target, bag=bag, draws=draws)
+    if isinstance(action, Adjust):
+        return ADJUST_EFFECT
+    return ""
+
+
+def placement_draws(view: PrivateView) -> tuple[int, int]:
+    """Return the tokens left in the bag and how many a Special Operations die draws."""
+    me = view.public.players[view.seat]
+    return view.public.bag, 2 if me.character.id == "CH2" else 1
 
 
 def effect(view: PrivateView, action: Action) -> str:
     """Say what a placement or a +1/−1 will do."""
     me = view.public.players[view.seat]
     if isinstance(action, Place):
-        draws = 2 if me.character.id == "CH2" else 1
+        bag, draws = placement_draws(view)
         face = me.dice[action.die].face
-        return place_effect(face, action.target, bag=view.public.bag, draws=draws)
+        return str(place_effect(face, action.target, bag=bag, draws=draws))
     if isinstance(action, Adjust):
         face = me.dice[action.die].face
         new = adjusted_face(face, action.source)
-        return adjust_effect(face, new, source_label(action.source))
+        return str(adjust_effect(face, new, source_label(action.source)))
     return ""
 
 
@@ -499,7 +523,10 @@ def confirm_step(
     if not isinstance(action, Place):
         return _("That choice is no longer open."), (back,)
     face = view.public.players[view.seat].dice[action.die].face
-    text = _("✅ Confirm: place {die} {onto}").format(die=die(face), onto=onto(face, action.target))
+    # TRANSLATORS: {where} says where the die goes: "on Movement (space 5)", "on the Decoder".
+    text = _("✅ Confirm: place {die} {where}").format(
+        die=die(face), where=onto(face, action.target)
+    )
     return f"**{effect(view, action)}**", (Button(text[:80], act(action), "primary"), back)
 
 

@@ -33,10 +33,10 @@ from bot.games.covert.data import (
     REGIONS,
     TOKENS,
 )
-from bot.games.covert.messages import die, where
+from bot.games.covert.messages import where
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
-from bot.games.covert.text import ability, city, gear, position, region_mark, title
+from bot.games.covert.text import ability, city, die, gear, position, region_mark, title
 from bot.games.covert.views import PrivateView
 
 SIMPLE_LABELS = {
@@ -57,8 +57,8 @@ def source_label(sid: str) -> str:
 
 def adjusted_face(face: int, source: str) -> int:
     """Return the face a +1 or −1 source turns a die into."""
-    ability = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
-    return face % 6 + 1 if ability == "PLUS_ONE" else (face - 2) % 6 + 1
+    kind = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
+    return face % 6 + 1 if kind == "PLUS_ONE" else (face - 2) % 6 + 1
 
 
 def item_label(item: str) -> str:
@@ -111,8 +111,12 @@ def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
     if isinstance(action, Adjust):
         face = me.dice[action.die].face
         new = adjusted_face(face, action.source)
-        return _("{old} → {new} with {source}").format(
-            old=f"{die(face)} {face}", new=f"{die(new)} {new}", source=source_label(action.source)
+        return _("{old_die} {old} → {new_die} {new} with {source}").format(
+            old_die=die(face),
+            old=face,
+            new_die=die(new),
+            new=new,
+            source=source_label(action.source),
         )
     if isinstance(action, Reroll):
         faces = " ".join(die(me.dice[d].face) for d in action.dice)

@@ -17,7 +17,6 @@ from bot.games.covert.data import (
     SPEC_OPS,
     AgencyCard,
 )
-from bot.games.covert.messages import die
 from bot.games.covert.missions import Mission
 from bot.games.covert.text import (
     ability,
@@ -26,6 +25,7 @@ from bot.games.covert.text import (
     circle,
     circle_short,
     city,
+    die,
     gear,
 )
 from bot.games.covert.views import PlayerView, PublicView
