@@ -44,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _add_playground_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Declare `playground [--port N] [--members a,b,c] [--db PATH]`."""
+    """Declare `playground [--port N] [--members a,b,c] [--db PATH] [--languages a=it]
+    [--server-language it]`."""
     play = sub.add_parser(
         "playground", help="try the bot offline: a simulated Discord channel in your browser"
     )
@@ -54,6 +55,18 @@ def _add_playground_parser(sub: argparse._SubParsersAction[argparse.ArgumentPars
     )
     play.add_argument(
         "--db", default="playground.db", metavar="PATH", help="SQLite file (playground.db)"
+    )
+    play.add_argument(
+        "--languages",
+        default="",
+        metavar="NAME=LANG,...",
+        help="members' Discord client languages, like alice=it (default: en for everyone)",
+    )
+    play.add_argument(
+        "--server-language",
+        default="en",
+        metavar="LANG",
+        help="the server's preferred Discord language: en (default) or it",
     )
 
 
@@ -65,7 +78,14 @@ def playground(settings: Settings, args: argparse.Namespace) -> int:
         install = 'pip install -e ".[playground]"'
         missing = f"{error.name} is missing"
         raise ConfigError(f"the playground needs its extra ({missing}): {install}") from None
-    return run_playground(settings, port=args.port, members=args.members, db=args.db)
+    return run_playground(
+        settings,
+        port=args.port,
+        members=args.members,
+        db=args.db,
+        languages=args.languages,
+        server_language=args.server_language,
+    )
 
 
 def migrate(settings: Settings) -> int:

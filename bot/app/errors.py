@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import GameError
+from bot.engine.i18n import _
 
 
 class ServiceError(GameError):
@@ -13,14 +14,14 @@ class MatchNotFound(ServiceError):
     """No such match (a forged or very old button)."""
 
     def __init__(self) -> None:
-        super().__init__("That match does not exist (the button may be from a deleted match).")
+        super().__init__(_("That match does not exist (the button may be from a deleted match)."))
 
 
 class NotSeated(ServiceError):
     """The member holds no seat in the match."""
 
     def __init__(self) -> None:
-        super().__init__("You are not seated in this match.")
+        super().__init__(_("You are not seated in this match."))
 
 
 class NotAllowed(ServiceError):

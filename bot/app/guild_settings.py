@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from babel import Locale, UnknownLocaleError
+
 from bot.app.errors import ServiceError
+from bot.engine.i18n import N_, _, available_languages, current_language, normalize
 from bot.store.settings import SettingChange, SettingsRepository
 
 log = logging.getLogger(__name__)
@@ -31,9 +34,10 @@ class SettingSpec:
 
     name: str
     kind: str
-    """bool, int, float, choice, channels, games or role."""
+    """bool, int, float, choice, language, channels, games or role."""
     default: Any
     description: str
+    """An English msgid: shown through ``_``."""
     low: float | None = None
     high: float | None = None
     choices: tuple[str, ...] = ()
@@ -41,7 +45,7 @@ class SettingSpec:
     @property
     def scalar(self) -> bool:
         """Tell whether `/config set` takes this setting (lists and roles have their own)."""
-        return self.kind in ("bool", "int", "float", "choice")
+        return self.kind in ("bool", "int", "float", "choice", "language")
 
     def parse(self, raw: Any) -> Any:
         """Turn a member's text (or a typed value) into a valid value, or explain."""
@@ -49,16 +53,26 @@ class SettingSpec:
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
-            if text not in BOOL_WORDS:
-                raise SettingError(f"`{self.name}` is on or off, not `{raw}`.")
-            return BOOL_WORDS[text]
-        if self.kind == "choice":
-            if text not in self.choices:
-                raise SettingError(f"`{self.name}` is one of {_listed(self.choices)}, not `{raw}`.")
+            words = {**BOOL_WORDS, _("on").lower(): True, _("off").lower(): False}
+            if text not in words:
+                raise SettingError(
+                    _("`{name}` is on or off, not `{raw}`.").format(name=self.name, raw=raw)
+                )
+            return words[text]
+        if self.kind in ("choice", "language"):
+            allowed = self.allowed()
+            if text not in allowed:
+                raise SettingError(
+                    _("`{name}` is one of {allowed}, not `{raw}`.").format(
+                        name=self.name, allowed=_listed(allowed), raw=raw
+                    )
+                )
             return text
         if self.kind in ("int", "float"):
             return self._number(raw)
-        raise SettingError(f"`{self.name}` is changed with its own /config command.")
+        raise SettingError(
+            _("`{name}` is changed with its own /config command.").format(name=self.name)
+        )
 
     def _number(self, raw: Any) -> int | float:
         try:
@@ -72,52 +86,63 @@ class SettingSpec:
             or (whole and not value.is_integer())
             or not self.low <= value <= self.high
         ):
-            kind = "a whole number" if whole else "a number"
+            if whole:
+                text = _("`{name}` must be a whole number from {low} to {high}, not `{raw}`.")
+            else:
+                text = _("`{name}` must be a number from {low} to {high}, not `{raw}`.")
             raise SettingError(
-                f"`{self.name}` must be {kind} from {self.low:g} to {self.high:g}, not `{raw}`."
+                text.format(name=self.name, low=f"{self.low:g}", high=f"{self.high:g}", raw=raw)
             )
         return int(value) if whole else value
 
+    def allowed(self) -> tuple[str, ...]:
+        """Return the values a choice accepts (a language: those with a catalogue)."""
+        return available_languages() if self.kind == "language" else self.choices
+
     def show(self, value: Any) -> str:
-        """Render a value for people."""
+        """Render a value for people, in the current language."""
         if value is None:
-            return "host default" if self.kind == "float" else "none"
+            if self.kind == "language":
+                return _("the server's Discord language")
+            return _("host default") if self.kind == "float" else _("none")
         if self.kind == "bool":
-            return "on" if value else "off"
+            return _("on") if value else _("off")
+        if self.kind == "language":
+            return f"{language_name(value)} (`{value}`)"
         if self.kind == "channels":
-            return ", ".join(f"<#{c}>" for c in value) if value else "any channel"
+            return ", ".join(f"<#{c}>" for c in value) if value else _("any channel")
         if self.kind == "games":
-            return ", ".join(value) if value else "none"
+            return ", ".join(value) if value else _("none")
         if self.kind == "role":
             return f"<@&{value}>"
         return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 SCHEMA: tuple[SettingSpec, ...] = (
-    SettingSpec("channels", "channels", [], "Channels where games may be started."),
-    SettingSpec("disabled_games", "games", [], "Games that may not be started here."),
+    SettingSpec("channels", "channels", [], N_("Channels where games may be started.")),
+    SettingSpec("disabled_games", "games", [], N_("Games that may not be started here.")),
     SettingSpec(
-        "max_matches", "int", 20, "Open lobbies and matches at once in the server.", 1, 500
+        "max_matches", "int", 20, N_("Open lobbies and matches at once in the server."), 1, 500
     ),
     SettingSpec(
-        "max_per_channel", "int", 5, "Open lobbies and matches at once per channel.", 1, 100
+        "max_per_channel", "int", 5, N_("Open lobbies and matches at once per channel."), 1, 100
     ),
-    SettingSpec("threads", "bool", False, "Run each match in its own public thread."),
+    SettingSpec("threads", "bool", False, N_("Run each match in its own public thread.")),
     SettingSpec(
         "pacing",
         "choice",
         "live",
-        "Default pacing of a new match.",
+        N_("Default pacing of a new match."),
         choices=("live", "correspondence"),
     ),
     SettingSpec(
-        "live_minutes", "int", 5, "Turn timer of live matches, in minutes (0: none).", 0, 240
+        "live_minutes", "int", 5, N_("Turn timer of live matches, in minutes (0: none)."), 0, 240
     ),
     SettingSpec(
         "correspondence_hours",
         "int",
         24,
-        "Turn timer of correspondence matches, in hours (0: none).",
+        N_("Turn timer of correspondence matches, in hours (0: none)."),
         0,
         720,
     ),
@@ -125,19 +150,21 @@ SCHEMA: tuple[SettingSpec, ...] = (
         "absent",
         "choice",
         "ai",
-        "After `absent_after` timeouts in a row: the AI takes the seat, or the player forfeits.",
+        N_(
+            "After `absent_after` timeouts in a row: the AI takes the seat, or the player forfeits."
+        ),
         choices=("ai", "forfeit"),
     ),
     SettingSpec(
-        "absent_after", "int", 3, "Timeouts in a row before the absent rule applies.", 1, 20
+        "absent_after", "int", 3, N_("Timeouts in a row before the absent rule applies."), 1, 20
     ),
-    SettingSpec("ai_seats", "bool", True, "Hosts may add AI seats to lobbies."),
-    SettingSpec("ai_delay", "float", None, "Seconds an AI seat waits before moving.", 0, 30),
+    SettingSpec("ai_seats", "bool", True, N_("Hosts may add AI seats to lobbies.")),
+    SettingSpec("ai_delay", "float", None, N_("Seconds an AI seat waits before moving."), 0, 30),
     SettingSpec(
         "lobby_minutes",
         "int",
         60,
-        "Minutes before a lobby nobody started closes (0: never).",
+        N_("Minutes before a lobby nobody started closes (0: never)."),
         0,
         10080,
     ),
@@ -145,7 +172,7 @@ SCHEMA: tuple[SettingSpec, ...] = (
         "grace_minutes",
         "int",
         5,
-        "Extra minutes, after a restart, for turn timers that ran out while the bot was down.",
+        N_("Extra minutes, after a restart, for turn timers that ran out while the bot was down."),
         0,
         1440,
     ),
@@ -153,12 +180,18 @@ SCHEMA: tuple[SettingSpec, ...] = (
         "repost_after",
         "int",
         15,
-        "Messages posted below a table before it is moved back to the bottom (0: never).",
+        N_("Messages posted below a table before it is moved back to the bottom (0: never)."),
         0,
         500,
     ),
     SettingSpec(
-        "mod_role", "role", None, "Role whose members may use /config and moderate matches."
+        "language",
+        "language",
+        None,
+        N_("Language of tables and channel messages (default: the server's Discord language)."),
+    ),
+    SettingSpec(
+        "mod_role", "role", None, N_("Role whose members may use /config and moderate matches.")
     ),
 )
 """Every guild setting, in the order /config show lists them."""
@@ -185,6 +218,7 @@ class GuildConfig:
     lobby_minutes: int
     grace_minutes: int
     repost_after: int
+    language: str | None
     mod_role: int | None
 
     @classmethod
@@ -195,6 +229,10 @@ class GuildConfig:
             value = stored.get(spec.name, spec.default)
             values[spec.name] = tuple(value) if isinstance(value, list) else value
         return cls(**values)
+
+    def language_for(self, preferred: object | None) -> str:
+        """Return the language of public messages: the setting, else the server's locale."""
+        return normalize(self.language or preferred)
 
     def turn_seconds(self, pacing: str | None) -> int:
         """Return the turn timer of a new match with this pacing (0: no timer)."""
@@ -217,6 +255,8 @@ class UserPrefs:
     """DM me my hand at every turn."""
     dm_closed: bool = False
     """A DM failed: use mentions until the member changes their preferences."""
+    language: str | None = None
+    """The language the member last set these in: that of DMs sent while they are away."""
 
 
 class SettingsService:
@@ -292,18 +332,27 @@ class SettingsService:
         if found is None:
             stored = await self.repo.get_user_prefs(user_id)
             known = {f.name for f in fields(UserPrefs)}
-            found = UserPrefs(**{k: bool(v) for k, v in stored.items() if k in known})
+            values: dict[str, Any] = {
+                k: v if k == "language" else bool(v) for k, v in stored.items() if k in known
+            }
+            found = UserPrefs(**values)
             self._prefs[user_id] = found
         return found
 
     async def set_prefs(
-        self, user_id: int, *, dm_turn: bool | None = None, dm_hand: bool | None = None
+        self,
+        user_id: int,
+        *,
+        dm_turn: bool | None = None,
+        dm_hand: bool | None = None,
+        language: str | None = None,
     ) -> UserPrefs:
         """Change a member's preferences; trying DMs again after they had failed."""
         old = await self.prefs(user_id)
         new = UserPrefs(
             dm_turn=old.dm_turn if dm_turn is None else dm_turn,
             dm_hand=old.dm_hand if dm_hand is None else dm_hand,
+            language=language or old.language,
         )
         await self._save_prefs(user_id, new)
         return new
@@ -311,7 +360,7 @@ class SettingsService:
     async def mark_dm_closed(self, user_id: int) -> None:
         """Remember that DMs to this member fail, until they change their preferences."""
         old = await self.prefs(user_id)
-        await self._save_prefs(user_id, UserPrefs(old.dm_turn, old.dm_hand, dm_closed=True))
+        await self._save_prefs(user_id, replace(old, dm_closed=True))
 
     async def _save_prefs(self, user_id: int, prefs: UserPrefs) -> None:
         await self.repo.set_user_prefs(
@@ -324,8 +373,20 @@ def spec_of(name: str) -> SettingSpec:
     """Return a declared setting, or explain which ones exist."""
     spec = SPECS.get(name.strip().lower())
     if spec is None:
-        raise SettingError(f"There is no setting `{name}`; try one of {_listed(SPECS)}.")
+        raise SettingError(
+            _("There is no setting `{name}`; try one of {names}.").format(
+                name=name, names=_listed(SPECS)
+            )
+        )
     return spec
+
+
+def language_name(lang: str) -> str:
+    """Return a language's name in the current language ("Italian", "italiano")."""
+    try:
+        return Locale.parse(lang).get_display_name(current_language()) or lang
+    except (ValueError, UnknownLocaleError):
+        return lang
 
 
 def _listed(names: Iterable[str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import Callable
@@ -13,17 +14,21 @@ from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
+from bot.app.texts import game_text, game_title
 from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
-from bot.store.errors import ConcurrencyConflict
+from bot.engine.i18n import N_, _, ngettext
+from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
 
-CLOSED = "This lobby is closed: the match has started or was cancelled."
+CLOSED = N_("This lobby is closed: the match has started or was cancelled.")
 AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
 SeatSpec = tuple[int | None, str | None, str]
 """A lobby seat: member id (None for AI), AI level, display name."""
+SeatsChange = tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None]
+"""New seats (numbered) and new options (None: unchanged) of a lobby."""
 
 
 @dataclass(frozen=True)
@@ -102,9 +107,12 @@ class LobbyService:
         module = self.registry.get(game)
         config = await self.matches.config(guild_id)
         self._check_allowed(config, channel_id, game)
-        await self._check_room(config, guild_id, channel_id)
         resolved = module.spec.resolve_options(options, seats=1)
-        match_id = await self.repo.create_match(
+
+        def room(in_guild: int, in_channel: int) -> None:
+            self._refuse_if_full(config, in_guild, in_channel)
+
+        row, seats = await self.repo.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game,
@@ -116,31 +124,45 @@ class LobbyService:
             turn_seconds=config.turn_seconds(pacing),
             turn_deadline=self._expiry(config),
             seats=[(0, host[0], None, host[1])],
+            room=None if guild_id is None else room,  # a DM match has no limits
         )
-        log.info("lobby %s opened for %s in channel %s", match_id, game, channel_id)
+        log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
-        return await self.info(match_id)
+        return LobbyInfo(row=row, module=module, seats=seats)
 
     def _check_allowed(self, config: GuildConfig, channel_id: int, game: str) -> None:
         if config.channels and channel_id not in config.channels:
             where = ", ".join(f"<#{c}>" for c in config.channels)
-            raise NotAllowed(f"Games can't be started in this channel; try {where}.")
+            raise NotAllowed(
+                _("Games can't be started in this channel; try {where}.").format(where=where)
+            )
         if game in config.disabled_games:
             title = self.registry.get(game).spec.title
-            raise NotAllowed(f"{title} is turned off in this server.")
+            raise NotAllowed(
+                _("{title} is turned off in this server.").format(title=game_text(game, title))
+            )
 
     async def _check_room(self, config: GuildConfig, guild_id: int | None, channel_id: int) -> None:
         if guild_id is None:
             return
-        if await self.repo.count_open(guild_id) >= config.max_matches:
+        in_guild, in_channel = await self.repo.count_open_both(guild_id, channel_id)
+        self._refuse_if_full(config, in_guild, in_channel)
+
+    def _refuse_if_full(self, config: GuildConfig, in_guild: int, in_channel: int) -> None:
+        """Refuse a new lobby when the server or the channel has its limit of open matches."""
+        if in_guild >= config.max_matches:
             raise ServiceError(
-                f"This server already has {config.max_matches} open lobbies and matches, "
-                "its limit; finish or end one first."
+                _(
+                    "This server already has {count} open lobbies and matches, "
+                    "its limit; finish or end one first."
+                ).format(count=config.max_matches)
             )
-        if await self.repo.count_open(guild_id, channel_id) >= config.max_per_channel:
+        if in_channel >= config.max_per_channel:
             raise ServiceError(
-                f"This channel already has {config.max_per_channel} open lobbies and matches, "
-                "its limit; finish or end one first, or use another channel."
+                _(
+                    "This channel already has {count} open lobbies and matches, "
+                    "its limit; finish or end one first, or use another channel."
+                ).format(count=config.max_per_channel)
             )
 
     def _expiry(self, config: GuildConfig) -> datetime | None:
@@ -163,23 +185,26 @@ class LobbyService:
         return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
 
     async def join(self, match_id: int, user_id: int, name: str) -> LobbyInfo:
-        """Seat a member."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Seat a member (one transaction: read, check and write)."""
+
+        def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
+            lobby = self._as_open_lobby(row, seats)
             if any(s.user_id == user_id for s in lobby.seats):
-                raise ServiceError("You have already joined this lobby.")
+                raise ServiceError(_("You have already joined this lobby."))
             if lobby.full:
-                raise ServiceError("This lobby is full.")
+                raise ServiceError(_("This lobby is full."))
             specs = [*_specs(lobby.seats), (user_id, None, name)]
-            await self._write_seats(match_id, specs, _grown_picks(lobby))
-        return await self.info(match_id)
+            return _numbered(specs), _grown_picks(lobby)
+
+        async with self.matches.lock(match_id):
+            return await self._change(match_id, change)
 
     async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
         """Free a member's seat; the host's leaving passes hosting on or cancels."""
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
             if not any(s.user_id == user_id for s in lobby.seats):
-                raise ServiceError("You are not in this lobby.")
+                raise ServiceError(_("You are not in this lobby."))
             rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
             index = next(s.seat for s in lobby.seats if s.user_id == user_id)
             await self._write_seats(match_id, rest, _dropped_pick(lobby, index))
@@ -200,11 +225,11 @@ class LobbyService:
         """Add an AI seat (host only)."""
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
-            self._require_host(lobby, user_id, "add AI seats")
+            self._require_host(lobby, user_id, N_("Only the host can add AI seats."))
             if not (await self.matches.config(lobby.row.guild_id)).ai_seats:
-                raise NotAllowed("AI seats are turned off in this server.")
+                raise NotAllowed(_("AI seats are turned off in this server."))
             if lobby.full:
-                raise ServiceError("This lobby is full.")
+                raise ServiceError(_("This lobby is full."))
             taken = {s.display_name for s in lobby.seats}
             name = next(robot_name(n) for n in AI_NAMES if robot_name(n) not in taken)
             level = lobby.module.default_policy
@@ -213,31 +238,43 @@ class LobbyService:
         return await self.info(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LobbyInfo:
-        """Start the match (host only, once enough seats are filled)."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
-            self._require_host(lobby, user_id, "start the match")
+        """Start the match (host only, once enough seats are filled): one transaction."""
+
+        def check(row: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
+            lobby = self._as_open_lobby(row, seats)
+            self._require_host(lobby, user_id, N_("Only the host can start the match."))
             if not lobby.can_start:
                 need = lobby.module.spec.min_seats
-                raise ServiceError(f"{lobby.module.spec.title} needs at least {need} seats.")
+                text = ngettext(
+                    "{title} needs at least {count} seat.",
+                    "{title} needs at least {count} seats.",
+                    need,
+                )
+                raise ServiceError(text.format(title=game_title(lobby.module.spec), count=need))
             options = lobby.module.spec.resolve_options(lobby.row.options, len(lobby.seats))
             refusal = getattr(lobby.module.rules, "start_refusal", None)
             problem = refusal(len(lobby.seats), options) if refusal else None
             if problem:  # an option this seat count cannot play (a game's own reason)
-                raise ServiceError(problem)
+                raise ServiceError(_(problem))
+            return options
+
+        async with self.matches.lock(match_id):
             try:
-                await self.matches.begin(match_id, options)
+                live = await self.matches.begin(match_id, check)
             except ConcurrencyConflict:
-                raise ServiceError(CLOSED) from None
+                raise ServiceError(_(CLOSED)) from None
+            except NotFound:
+                raise MatchNotFound() from None
         self.matches.kick(match_id)
-        return await self.info(match_id)
+        row = dataclasses.replace(live.row, version=live.version)  # the live row keeps 0
+        return LobbyInfo(row=row, module=live.module, seats=live.seats)
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> LobbyInfo:
         """Close the lobby without playing (host or moderator)."""
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
             if not moderator:
-                self._require_host(lobby, user_id, "cancel the lobby")
+                self._require_host(lobby, user_id, N_("Only the host can cancel the lobby."))
             now = datetime.now(UTC)
             await self.repo.update_match(
                 match_id, status="abandoned", finished_at=now, turn_deadline=None
@@ -267,9 +304,9 @@ class LobbyService:
         """Take a member out of a lobby (host or moderator)."""
         lobby = await self._open_lobby(match_id)
         if not moderator:
-            self._require_host(lobby, by, "remove members")
+            self._require_host(lobby, by, N_("Only the host can remove members."))
         if user_id == by:
-            raise ServiceError("To leave a lobby yourself, press Leave.")
+            raise ServiceError(_("To leave a lobby yourself, press Leave."))
         info = await self.leave(match_id, user_id)
         kind, text = notes.kicked_from_lobby(user_id, by)
         await self.repo.add_note(match_id, 0, kind, text, by)
@@ -280,9 +317,9 @@ class LobbyService:
         """Open a new lobby with the same seats and options; the clicker hosts it."""
         old = await self.info(match_id)
         if old.row.status not in ("finished", "abandoned"):
-            raise ServiceError("A rematch can be opened once this match is over.")
+            raise ServiceError(_("A rematch can be opened once this match is over."))
         if not any(s.user_id == user_id for s in old.seats):
-            raise NotAllowed("Only players of this match can open a rematch.")
+            raise NotAllowed(_("Only players of this match can open a rematch."))
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)
         await self._check_room(config, old.row.guild_id, old.row.channel_id)
@@ -314,10 +351,10 @@ class LobbyService:
             lobby = await self._open_lobby(match_id)
             spec = next((o for o in lobby.seat_options if o.name == option), None)
             if spec is None or value not in spec.values():
-                raise ServiceError("That choice is not available in this lobby.")
+                raise ServiceError(_("That choice is not available in this lobby."))
             seat = next((s.seat for s in lobby.seats if s.user_id == user_id), None)
             if seat is None:
-                raise ServiceError("Join the lobby first, then pick.")
+                raise ServiceError(_("Join the lobby first, then pick."))
             picks = _picks(lobby, option)
             picks[seat] = value
             await self._set_picks(lobby, option, picks)
@@ -340,19 +377,42 @@ class LobbyService:
     async def _open_lobby(self, match_id: int) -> LobbyInfo:
         lobby = await self.info(match_id)
         if lobby.row.status != "lobby":
-            raise ServiceError(CLOSED)
+            raise ServiceError(_(CLOSED))
         return lobby
 
-    def _require_host(self, lobby: LobbyInfo, user_id: int, what: str) -> None:
+    def _as_open_lobby(self, row: MatchRow, seats: list[SeatRow]) -> LobbyInfo:
+        """Return a lobby read inside a transaction; refuse one that is closed or unknown."""
+        if row.game not in self.registry:
+            raise MatchNotFound()
+        if row.status != "lobby":
+            raise ServiceError(_(CLOSED))
+        return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
+
+    async def _change(
+        self, match_id: int, change: Callable[[MatchRow, list[SeatRow]], SeatsChange]
+    ) -> LobbyInfo:
+        """Change a lobby's seats in one transaction; return the lobby as stored."""
+        try:
+            row, seats = await self.repo.change_lobby(match_id, change)
+        except NotFound:
+            raise MatchNotFound() from None
+        return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
+
+    def _require_host(self, lobby: LobbyInfo, user_id: int, refusal: str) -> None:
+        """Refuse anyone but the host, with ``refusal`` (a msgid) translated."""
         if lobby.row.host_user_id != user_id:
-            raise NotAllowed(f"Only the host can {what}.")
+            raise NotAllowed(_(refusal))
 
     async def _write_seats(
         self, match_id: int, specs: list[SeatSpec], options: dict[str, Any] | None = None
     ) -> None:
         """Store the seats, and the per-seat picks that go with them, in one transaction."""
-        rows = [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
-        await self.repo.set_seats(match_id, rows, options=options)
+        await self.repo.set_seats(match_id, _numbered(specs), options=options)
+
+
+def _numbered(specs: list[SeatSpec]) -> list[tuple[int, int | None, str | None, str]]:
+    """Number lobby seats in order: the rows `set_seats` and `change_lobby` store."""
+    return [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
 
 
 def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:
@@ -365,7 +425,7 @@ def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:
     def grow(option: OptionSpec, picks: list[str]) -> list[str]:
         value = option.default
         if option.balanced:
-            counts = {v: picks.count(v) for v, _ in option.choices}
+            counts = {v: picks.count(v) for v, _label in option.choices}
             value = min(counts, key=lambda v: counts[v])
         return [*picks, value]
 
@@ -374,7 +434,7 @@ def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:
 
 def _dropped_pick(lobby: LobbyInfo, index: int) -> dict[str, Any] | None:
     """Return the options without the picks of the seat at `index`."""
-    return _repicked(lobby, lambda _, picks: picks[:index] + picks[index + 1 :])
+    return _repicked(lobby, lambda _option, picks: picks[:index] + picks[index + 1 :])
 
 
 def _repicked(

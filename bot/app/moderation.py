@@ -15,6 +15,7 @@ from bot.app.errors import NotAllowed, ServiceError
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.engine import Event, MatchOver
+from bot.engine.i18n import N_, _
 from bot.store.repo import MatchRow
 
 log = logging.getLogger(__name__)
@@ -40,12 +41,14 @@ class ModerationService:
             live = await self.matches.load(match_id)
             if live.row.status != "active":
                 raise MatchOver()
-            _require_host(live.row, by, moderator, "remove players")
+            _require_host(
+                live.row, by, moderator, N_("Only the host or a moderator can remove players.")
+            )
             seat = live.seat_of(user_id)
             if seat is None:
-                raise ServiceError("That member is not playing in this match.")
+                raise ServiceError(_("That member is not playing in this match."))
             if user_id == by:
-                raise ServiceError("To leave your own seat, use /match leave.")
+                raise ServiceError(_("To leave your own seat, use /match leave."))
             await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
             if user_id == live.row.host_user_id:
                 await self._next_host(live.id, by)
@@ -59,10 +62,12 @@ class ModerationService:
             live = await self.matches.load(match_id)
             if live.row.status != "active":
                 raise MatchOver()
-            _require_host(live.row, by, moderator, "skip a turn")
+            _require_host(
+                live.row, by, moderator, N_("Only the host or a moderator can skip a turn.")
+            )
             waiting = self.matches.human_to_act(live)
             if not waiting:
-                raise ServiceError("Nobody is waiting on a member right now.")
+                raise ServiceError(_("Nobody is waiting on a member right now."))
             secret = live.asked_in_secret
             entry = notes.skipped(None if secret else sorted(waiting), by)
             await self.matches.note(live, entry, by)
@@ -76,9 +81,16 @@ class ModerationService:
             live = await self.matches.load(match_id)
             if live.row.status != "active":
                 raise MatchOver()
-            _require_host(live.row, by, moderator, "pause or resume a match")
+            _require_host(
+                live.row,
+                by,
+                moderator,
+                N_("Only the host or a moderator can pause or resume a match."),
+            )
             if live.row.paused == on:
-                raise ServiceError("The match is already paused." if on else "It is not paused.")
+                raise ServiceError(
+                    _("The match is already paused.") if on else _("It is not paused.")
+                )
             await self.matches.set_columns(live, {"paused": on})
             waiting = self.matches.human_to_act(live)
             await self.matches.set_columns(live, self.matches.timer_for(live, waiting))
@@ -92,12 +104,14 @@ class ModerationService:
             row = await self.matches.row(match_id)
             if row.status not in ("lobby", "active"):
                 raise MatchOver()
-            _require_host(row, by, moderator, "hand hosting over")
+            _require_host(
+                row, by, moderator, N_("Only the host or a moderator can hand hosting over.")
+            )
             seats = await self.matches.repo.get_seats(match_id)
             if not any(s.user_id == user_id and s.status == "playing" for s in seats):
-                raise ServiceError("The new host must be seated in this match.")
+                raise ServiceError(_("The new host must be seated in this match."))
             if user_id == row.host_user_id:
-                raise ServiceError("That member is already the host.")
+                raise ServiceError(_("That member is already the host."))
             await self.matches.repo.update_match(match_id, host_user_id=user_id)
             kind, text = notes.new_host(user_id, by)
             await self.matches.repo.add_note(match_id, row.version, kind, text, by)
@@ -128,11 +142,12 @@ class ModerationService:
                 if over or event.visible_to(None):
                     found.append((row.seq, 0, event))
         for note in await self.matches.repo.notes(match_id):
-            found.append((note.seq, 1, Event(note.text)))
+            found.append((note.seq, 1, notes.NoteEvent(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))
-        return [event.render(live.names) for _, _, event in found][-LOG_LINES:]
+        return [event.render(live.names) for _seq, _order, event in found][-LOG_LINES:]
 
 
-def _require_host(row: MatchRow, user_id: int, moderator: bool, what: str) -> None:
+def _require_host(row: MatchRow, user_id: int, moderator: bool, refusal: str) -> None:
+    """Refuse anyone but the host or a moderator, with ``refusal`` (a msgid) translated."""
     if not moderator and row.host_user_id != user_id:
-        raise NotAllowed(f"Only the host or a moderator can {what}.")
+        raise NotAllowed(_(refusal))

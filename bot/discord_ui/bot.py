@@ -25,13 +25,30 @@ from bot.discord_ui.commands import register_commands
 from bot.discord_ui.components import DYNAMIC_ITEMS, ids_on, is_ours
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.publisher import DiscordPublisher
+from bot.discord_ui.translator import CatalogueTranslator
 from bot.engine import BadToken, GameError, Registry
+from bot.engine.i18n import set_language, use_locale
 from bot.games import build_registry
 from bot.store.db import make_engine
 from bot.store.repo import Shards
 from bot.store.store import Store
 
 log = logging.getLogger(__name__)
+
+
+class LocalisedTree(app_commands.CommandTree[Any]):
+    """The command tree: each slash command answers in its member's language.
+
+    discord.py runs every application-command interaction in a task of its own,
+    and this check runs first in that task: the language set here holds for the
+    checks, the callback and the error handler of that one interaction.
+    """
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Render the rest of this interaction in the member's language."""
+        controller: Controller | None = getattr(self.client, "controller", None)
+        set_language(controller.member_locale(interaction) if controller else interaction.locale)
+        return True
 
 
 class CovertBot(commands.AutoShardedBot):
@@ -60,6 +77,7 @@ class CovertBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
+            tree_cls=LocalisedTree,
             allowed_mentions=discord.AllowedMentions.none(),
             **shards,
         )
@@ -99,6 +117,7 @@ class CovertBot(commands.AutoShardedBot):
         self.scheduler = Scheduler(matches, lobbies, AbsenceService(matches))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         register_commands(self.tree, self.controller, self.registry)
+        await self.tree.set_translator(CatalogueTranslator())
         self.tree.error(self._on_app_command_error)
         await self._sync_commands()
 
@@ -150,7 +169,8 @@ class CovertBot(commands.AutoShardedBot):
         if not is_ours(custom_id) or custom_id in ids_on(interaction.message):
             return
         log.info("refused a component that is not on its message")
-        await self.controller.reply_error(interaction, BadToken().message)
+        with use_locale(self.controller.member_locale(interaction)):
+            await self.controller.reply_error(interaction, BadToken().message)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         """Log errors of event handlers (component callbacks included)."""
@@ -160,6 +180,9 @@ class CovertBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
+        if isinstance(original, app_commands.NoPrivateMessage):
+            await self.controller.reply_error(interaction, messages.GUILD_ONLY)
+            return
         if isinstance(original, app_commands.CheckFailure) and original.args:
             await self.controller.reply_error(interaction, str(original))
             return

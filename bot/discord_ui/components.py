@@ -18,6 +18,7 @@ from typing import Any, Protocol, cast
 
 import discord
 
+from bot.discord_ui import messages
 from bot.discord_ui.render import layout_choices, style_of
 from bot.engine import Button, Screen, Select
 
@@ -234,7 +235,7 @@ def choices_view(match_id: int, version: int, screen: Screen, *, refresh: bool) 
         for index, choice in enumerate(row):
             view.add_item(_item(match_id, version, choice, row_index * 5 + index, row_index))
     if refresh:
-        view.add_item(SimpleButton("v", match_id, "Refresh"))
+        view.add_item(SimpleButton("v", match_id, messages.REFRESH_BUTTON))
     return view
 
 

@@ -5,6 +5,11 @@ ephemeral), calls one service, and answers with a view or one readable
 sentence. A private view is edited in place only when it sits in an ephemeral
 message or a DM; anywhere else it is sent as a new ephemeral message, so a
 forged custom_id on a public message can never turn a hand public.
+
+Languages: a handler runs in the clicking member's language (``interaction.locale``),
+so refusals and private views are theirs; what it posts or edits in the channel
+(a lobby, a thread notice) is rendered in :meth:`Controller.public`, the
+server's language (`/config language`, else the server's Discord locale).
 """
 
 from __future__ import annotations
@@ -23,11 +28,13 @@ from bot.app.lobbies import LobbyInfo, LobbyService
 from bot.app.matches import MatchService
 from bot.app.moderation import ModerationService
 from bot.app.stats import StatsService
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import ClickHandlers
 from bot.discord_ui.payloads import lobby_payload, private_payload, rules_payload, table_payload
 from bot.discord_ui.perms import is_moderator
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
+from bot.engine.i18n import normalize, use_locale
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
@@ -59,14 +66,15 @@ def guarded(handler: F) -> F:
 
     @functools.wraps(handler)
     async def wrapper(self: Controller, interaction: discord.Interaction, *args: Any) -> None:
-        try:
-            await handler(self, interaction, *args)
-        except Exception:
-            log.exception("%s failed", handler.__name__)
+        with use_locale(self.member_locale(interaction)):
             try:
-                await self.reply_error(interaction, messages.INTERNAL_ERROR)
-            except discord.HTTPException:
-                log.debug("could not report the failure to the member")
+                await handler(self, interaction, *args)
+            except Exception:
+                log.exception("%s failed", handler.__name__)
+                try:
+                    await self.reply_error(interaction, messages.INTERNAL_ERROR)
+                except discord.HTTPException:
+                    log.debug("could not report the failure to the member")
 
     return wrapper  # type: ignore[return-value]
 
@@ -100,6 +108,32 @@ class Controller(ClickHandlers):
         self.moderation = ModerationService(matches, lobbies)
         self.open_views: dict[int, dict[int, OpenView]] = {}
         """Per match, per member: the private view they have open, kept current."""
+        self.languages: dict[int, str] = {}
+        """Per member: the language of their Discord client, as last seen (for DMs)."""
+
+    # ------------------------------------------------------------------ languages
+    def member_locale(self, interaction: discord.Interaction) -> str:
+        """Return the language of the member behind an interaction, and remember it."""
+        lang = normalize(getattr(interaction, "locale", None))
+        self.languages[interaction.user.id] = lang
+        return lang
+
+    def language_of(self, user_id: int) -> str | None:
+        """Return a member's language as last seen, or None when unknown (since a restart)."""
+        return self.languages.get(user_id)
+
+    async def server_language(self, guild_id: int | None, preferred: object | None) -> str:
+        """Return the language of a server's public messages.
+
+        `/config language` when set, else the server's preferred Discord locale,
+        else English.
+        """
+        return (await self.matches.config(guild_id)).language_for(preferred)
+
+    async def public(self, interaction: discord.Interaction) -> str:
+        """Return the language of what an interaction posts in its server's channel."""
+        guild_locale = getattr(interaction, "guild_locale", None)
+        return await self.server_language(interaction.guild_id, guild_locale)
 
     # ------------------------------------------------------------------ replies
     async def reply_error(self, interaction: discord.Interaction, text: str) -> None:
@@ -138,22 +172,26 @@ class Controller(ClickHandlers):
             return
         config = await self.matches.config(interaction.guild_id)
         if config.threads and isinstance(channel, discord.TextChannel):
-            await self._start_in_thread(interaction, lobby)
+            with use_locale(await self.public(interaction)):
+                await self._start_in_thread(interaction, lobby)
             return
-        await interaction.response.send_message(**as_send(lobby_payload(lobby)))
+        with use_locale(await self.public(interaction)):
+            payload = lobby_payload(lobby)
+        await interaction.response.send_message(**as_send(payload))
         message = await interaction.original_response()
         await self.lobbies.set_message(lobby.match_id, message.id)
 
     async def _start_in_thread(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
         """Announce the lobby in the channel and run it in a public thread named after it."""
-        title = lobby.module.spec.title
+        title = game_title(lobby.module.spec)
         text = messages.THREAD_STARTER.format(
             host=interaction.user.mention, title=title, match_id=lobby.match_id
         )
         await interaction.response.send_message(text)
         starter = await interaction.original_response()
         try:
-            thread = await starter.create_thread(name=f"{title} #{lobby.match_id}")
+            name = messages.THREAD_NAME.format(title=title, match_id=lobby.match_id)
+            thread = await starter.create_thread(name=name)
             message = await thread.send(**as_send(lobby_payload(lobby)))
         except discord.HTTPException:
             log.warning("match %s: could not open a thread", lobby.match_id)
@@ -176,7 +214,9 @@ class Controller(ClickHandlers):
         except GameError as error:
             await self.reply_error(interaction, error.message)
             return
-        await interaction.response.edit_message(**lobby_payload(lobby))
+        with use_locale(await self.public(interaction)):
+            payload = lobby_payload(lobby)
+        await interaction.response.edit_message(**payload)
 
     async def _lobby_op(
         self, interaction: discord.Interaction, match_id: int, op: str
@@ -192,7 +232,7 @@ class Controller(ClickHandlers):
             moderator = await is_moderator(interaction)
             return await self.lobbies.cancel(match_id, user.id, moderator=moderator)
         if op.startswith("o."):
-            option, _, value = op.removeprefix("o.").partition(".")
+            option, _sep, value = op.removeprefix("o.").partition(".")
             return await self.lobbies.pick(match_id, user.id, option, value)
         raise BadToken()
 
@@ -204,7 +244,9 @@ class Controller(ClickHandlers):
         except GameError as error:
             await self.reply_error(interaction, error.message)
             return
-        await interaction.response.send_message(**as_send(lobby_payload(lobby)))
+        with use_locale(await self.public(interaction)):
+            payload = lobby_payload(lobby)
+        await interaction.response.send_message(**as_send(payload))
         message = await interaction.original_response()
         await self.lobbies.set_message(lobby.match_id, message.id)
 
@@ -252,8 +294,10 @@ class Controller(ClickHandlers):
                 views.pop(user_id, None)
                 continue
             try:
-                info = await self.matches.private(match_id, user_id, view.step)
-                await view.edit(**private_payload(info, None, await self.names(match_id)))
+                with use_locale(self.member_locale(view.interaction)):
+                    info = await self.matches.private(match_id, user_id, view.step)
+                    payload = private_payload(info, None, await self.names(match_id))
+                await view.edit(**payload)
             except (GameError, discord.HTTPException):
                 log.debug("match %s: private view of %s no longer editable", match_id, user_id)
                 views.pop(user_id, None)
@@ -301,7 +345,7 @@ class Controller(ClickHandlers):
     async def _apply_target(
         self, match_id: int, user_id: int, version: int | None, target: str
     ) -> tuple[str | None, str | None]:
-        kind, _, rest = target.partition(".")
+        kind, _sep, rest = target.partition(".")
         if kind == "a" and version is not None:
             try:
                 await self.matches.submit(match_id, user_id, version, rest)
@@ -320,7 +364,7 @@ class Controller(ClickHandlers):
     async def on_rules_page(self, interaction: discord.Interaction, game: str, page: int) -> None:
         """Show another page of a rules summary."""
         if game not in self.registry:
-            await self.reply_error(interaction, "I don't know that game.")
+            await self.reply_error(interaction, messages.UNKNOWN_GAME)
             return
         await interaction.response.edit_message(**rules_payload(self.registry.get(game), page))
 

@@ -8,15 +8,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller, as_send
 from bot.discord_ui.payloads import private_payload
 from bot.discord_ui.perms import is_moderator
 from bot.discord_ui.text import member_name
 from bot.engine import GameError
+from bot.engine.i18n import N_
 from bot.store.repo import MatchRow
 
-MATCH_PARAM = "The match number shown on its table (default: the latest here)"
+MATCH_PARAM = N_("The match number shown on its table (default: the latest here)")
 
 
 def jump_url(row: MatchRow) -> str:
@@ -30,7 +32,9 @@ class MatchGroup(app_commands.Group):
     """/match: commands about the matches of this channel and server."""
 
     def __init__(self, ui: Controller) -> None:
-        super().__init__(name="match", description="Your match in this channel", guild_only=True)
+        super().__init__(
+            name="match", description=N_("Your match in this channel"), guild_only=True
+        )
         self.ui = ui
 
     async def _my_match(self, interaction: discord.Interaction) -> int | None:
@@ -81,8 +85,8 @@ class MatchGroup(app_commands.Group):
             return
         await interaction.followup.send(done(row.id), ephemeral=True)
 
-    @app_commands.command(name="hand", description="See your hand and play from it")
-    @app_commands.describe(dm="Send it to me by direct message and let me play from there")
+    @app_commands.command(name="hand", description=N_("See your hand and play from it"))
+    @app_commands.describe(dm=N_("Send it to me by direct message and let me play from there"))
     async def hand(self, interaction: discord.Interaction, dm: bool = False) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         match_id = await self._my_match(interaction)
@@ -101,7 +105,9 @@ class MatchGroup(app_commands.Group):
         message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
         self.ui.remember_view(match_id, interaction, message.id)
 
-    @app_commands.command(name="status", description="Show the table of the match in this channel")
+    @app_commands.command(
+        name="status", description=N_("Show the table of the match in this channel")
+    )
     async def status(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.ui.matches.repo.list_matches(status=("active",))
@@ -113,7 +119,7 @@ class MatchGroup(app_commands.Group):
         payload.pop("view", None)
         await interaction.followup.send(ephemeral=True, **payload)
 
-    @app_commands.command(name="leave", description="Leave your match; the AI takes your seat")
+    @app_commands.command(name="leave", description=N_("Leave your match; the AI takes your seat"))
     async def leave(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         match_id = await self._my_match(interaction)
@@ -126,7 +132,7 @@ class MatchGroup(app_commands.Group):
             return
         await interaction.followup.send(messages.LEFT, ephemeral=True)
 
-    @app_commands.command(name="end", description="End a match now (host or moderator)")
+    @app_commands.command(name="end", description=N_("End a match now (host or moderator)"))
     @app_commands.describe(match=MATCH_PARAM)
     async def end(self, interaction: discord.Interaction, match: int | None = None) -> None:
         by = interaction.user.id
@@ -138,7 +144,7 @@ class MatchGroup(app_commands.Group):
             lambda match_id: messages.ENDED,
         )
 
-    @app_commands.command(name="list", description="Open lobbies and matches in this server")
+    @app_commands.command(name="list", description=N_("Open lobbies and matches in this server"))
     async def list_(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         rows = await self.ui.moderation.open_matches(interaction.guild_id or 0)
@@ -153,17 +159,17 @@ class MatchGroup(app_commands.Group):
 
     async def _list_line(self, guild: Any, row: MatchRow) -> str:
         registry = self.ui.registry
-        title = registry.get(row.game).spec.title if row.game in registry else row.game
+        title = game_title(registry.get(row.game).spec) if row.game in registry else row.game
         return messages.MATCH_LIST_LINE.format(
             match_id=row.id,
             title=title,
-            status="lobby" if row.status == "lobby" else "playing",
+            status=messages.LIST_LOBBY if row.status == "lobby" else messages.LIST_PLAYING,
             host=await member_name(guild, row.host_user_id),
             where=jump_url(row),
         )
 
-    @app_commands.command(name="kick", description="Remove a player; the AI takes the seat")
-    @app_commands.describe(member="Who to remove", match=MATCH_PARAM)
+    @app_commands.command(name="kick", description=N_("Remove a player; the AI takes the seat"))
+    @app_commands.describe(member=N_("Who to remove"), match=MATCH_PARAM)
     async def kick(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
@@ -176,7 +182,9 @@ class MatchGroup(app_commands.Group):
             lambda match_id: messages.KICKED.format(member=member.mention, match_id=match_id),
         )
 
-    @app_commands.command(name="skip", description="Play the waiting turn now (host or moderator)")
+    @app_commands.command(
+        name="skip", description=N_("Play the waiting turn now (host or moderator)")
+    )
     @app_commands.describe(match=MATCH_PARAM)
     async def skip(self, interaction: discord.Interaction, match: int | None = None) -> None:
         by = interaction.user.id
@@ -188,12 +196,12 @@ class MatchGroup(app_commands.Group):
             lambda match_id: messages.SKIPPED.format(match_id=match_id),
         )
 
-    @app_commands.command(name="pause", description="Pause a match: no moves, no timers")
+    @app_commands.command(name="pause", description=N_("Pause a match: no moves, no timers"))
     @app_commands.describe(match=MATCH_PARAM)
     async def pause(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await self._pause(interaction, match, on=True)
 
-    @app_commands.command(name="resume", description="Resume a paused match")
+    @app_commands.command(name="resume", description=N_("Resume a paused match"))
     @app_commands.describe(match=MATCH_PARAM)
     async def resume(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await self._pause(interaction, match, on=False)
@@ -208,8 +216,8 @@ class MatchGroup(app_commands.Group):
             lambda match_id: done.format(match_id=match_id),
         )
 
-    @app_commands.command(name="host", description="Hand hosting over to another player")
-    @app_commands.describe(member="The new host (seated in the match)", match=MATCH_PARAM)
+    @app_commands.command(name="host", description=N_("Hand hosting over to another player"))
+    @app_commands.describe(member=N_("The new host (seated in the match)"), match=MATCH_PARAM)
     async def host(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
@@ -222,7 +230,7 @@ class MatchGroup(app_commands.Group):
             lambda match_id: messages.NEW_HOST.format(member=member.mention, match_id=match_id),
         )
 
-    @app_commands.command(name="log", description="The public move log (everything once over)")
+    @app_commands.command(name="log", description=N_("The public move log (everything once over)"))
     @app_commands.describe(match=MATCH_PARAM)
     async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -8,9 +8,11 @@ from typing import Any
 import discord
 import msgspec
 
+from bot.app import notes
 from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
 from bot.app.stats import final_ranks, player_key
+from bot.app.texts import game_text, game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import (
     HandButton,
@@ -22,6 +24,7 @@ from bot.discord_ui.components import (
 from bot.discord_ui.render import embed_of, files_of
 from bot.discord_ui.text import name, safe_text
 from bot.engine import GameModule, Outcome
+from bot.engine.i18n import ngettext, pgettext
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -31,32 +34,45 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     spec, row = lobby.module.spec, lobby.row
     labels = {o.name: dict(o.choices) for o in spec.match_options}
     options = ", ".join(
-        f"{k}: {labels[k].get(v, v)}" for k, v in row.options.items() if k in labels
+        f"{pgettext('command', k)}: {game_text(spec.key, labels[k].get(v, v))}"
+        for k, v in row.options.items()
+        if k in labels
     )
     seats = "\n".join(
-        f"{i + 1}. {name(s.display_name)}"
-        + (" (host)" if s.user_id == row.host_user_id else "")
-        + "".join(f" · {pick}" for pick in lobby.picks(i))
+        f"{i + 1}. "
+        + (
+            messages.LOBBY_HOST.format(name=name(s.display_name))
+            if s.user_id == row.host_user_id
+            else name(s.display_name)
+        )
+        + "".join(f" · {game_text(spec.key, pick)}" for pick in lobby.picks(i))
         for i, s in enumerate(lobby.seats)
     )
-    status = {"lobby": "Waiting for players", "abandoned": "Cancelled"}.get(row.status, "Started")
+    status = {"lobby": messages.LOBBY_WAITING, "abandoned": messages.LOBBY_CANCELLED}.get(
+        row.status, messages.LOBBY_STARTED
+    )
     embed = discord.Embed(
-        title=f"{spec.title}: lobby #{row.id}",
-        description=f"{status}. {seat_range(spec.min_seats, spec.max_seats)}.",
+        title=messages.LOBBY_TITLE.format(title=game_title(spec), match_id=row.id),
+        description=status.format(seats=seat_range(spec.min_seats, spec.max_seats)),
         colour=0x5865F2,
     )
-    embed.add_field(name="Options", value=options or "none", inline=False)
-    embed.add_field(name=f"Seats ({len(lobby.seats)}/{spec.max_seats})", value=seats or "empty")
+    embed.add_field(
+        name=messages.LOBBY_OPTIONS, value=options or messages.LOBBY_NO_OPTIONS, inline=False
+    )
+    embed.add_field(
+        name=messages.LOBBY_SEATS.format(taken=len(lobby.seats), most=spec.max_seats),
+        value=seats or messages.LOBBY_EMPTY,
+    )
     if row.status == "lobby":
-        embed.set_footer(text=f"The host starts the match once {spec.min_seats} seats are filled.")
+        embed.set_footer(text=messages.LOBBY_FOOTER.format(count=spec.min_seats))
     return {"content": None, "embed": embed, "view": _lobby_view(lobby), "attachments": []}
 
 
 def seat_range(low: int, high: int) -> str:
     """Say how many seats a game has: "3 seats", "2-4 seats", "1 seat"."""
     if low == high:
-        return f"{low} seat" + ("" if low == 1 else "s")
-    return f"{low}-{high} seats"
+        return ngettext("{count} seat", "{count} seats", low).format(count=low)
+    return messages.SEATS_RANGE.format(low=low, high=high)
 
 
 def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
@@ -64,34 +80,43 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     if lobby.row.status != "lobby":
         return view
     m = lobby.match_id
-    view.add_item(LobbyButton(m, "join", "Join", "success"))
-    view.add_item(LobbyButton(m, "leave", "Leave"))
-    view.add_item(LobbyButton(m, "ai", "Add AI"))
-    view.add_item(LobbyButton(m, "start", "Start", "primary"))
-    view.add_item(LobbyButton(m, "cancel", "Cancel", "danger"))
+    view.add_item(LobbyButton(m, "join", messages.LOBBY_JOIN, "success"))
+    view.add_item(LobbyButton(m, "leave", messages.LOBBY_LEAVE))
+    view.add_item(LobbyButton(m, "ai", messages.LOBBY_ADD_AI))
+    view.add_item(LobbyButton(m, "start", messages.LOBBY_START, "primary"))
+    view.add_item(LobbyButton(m, "cancel", messages.LOBBY_CANCEL, "danger"))
     for option in lobby.seat_options:
         for value, label in option.choices[:5]:
+            label = game_text(lobby.module.spec.key, label)
             view.add_item(LobbyButton(m, f"o.{option.name}.{value}", label))
     return view
 
 
 def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
     """Render the public table: the game's screen, recent moves, My hand / Rematch."""
-    extra = [("Recent moves", "\n".join(info.recent))] if info.recent else []
+    extra = [(messages.RECENT_MOVES, "\n".join(info.recent))] if info.recent else []
     screen = info.screen
     if info.status == "abandoned":
         # The game's own text still waits for moves ("Still to press Flip"): nobody
         # is asked for anything any more, so only the picture and the log stay.
         screen = msgspec.structs.replace(
-            screen, title=f"{screen.title} (ended)", body=messages.ENDED_EARLY, fields=()
+            screen,
+            title=messages.TABLE_ENDED.format(title=screen.title),
+            body=messages.ENDED_EARLY,
+            fields=(),
         )
     view = discord.ui.View(timeout=None)
     if info.status == "active":
-        view.add_item(HandButton(info.match_id, info.hand_label))
+        label = game_text(info.game_key, info.hand_label)
+        view.add_item(HandButton(info.match_id, label))
     else:
         view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))
     turn = " ".join(f"<@{u}>" for u in info.turn_user_ids)
-    content = f"Match #{info.match_id}" + (f" · to act: {turn}" if turn else "")
+    content = (
+        messages.TABLE_TO_ACT.format(match_id=info.match_id, mentions=turn)
+        if turn
+        else messages.TABLE_MATCH.format(match_id=info.match_id)
+    )
     if info.paused:
         content += messages.PAUSED_LINE
     if turn and info.deadline is not None:
@@ -118,7 +143,7 @@ def end_payload(
         shown = "" if change is None else messages.RATING_CHANGE.format(change=_signed(change))
         who = name(live.names[seat])
         lines.append(messages.MATCH_OVER_LINE.format(place=ranks[seat], who=who, change=shown))
-    summary = outcome.summary.format(p=[name(n) for n in live.names])
+    summary = notes.show(outcome.summary).format(p=[name(n) for n in live.names])
     embed = discord.Embed(
         title=messages.MATCH_OVER_TITLE.format(title=title, match_id=live.id),
         description=f"{safe_text(summary)}\n\n" + "\n".join(lines),
@@ -157,9 +182,9 @@ def rules_payload(module: GameModule, page: int) -> dict[str, Any]:
     view = discord.ui.View(timeout=None)
     key = module.spec.key
     if page > 0:
-        view.add_item(RulesPageButton(key, page - 1, "Previous"))
+        view.add_item(RulesPageButton(key, page - 1, messages.RULES_PREVIOUS))
     if page < len(pages) - 1:
-        view.add_item(RulesPageButton(key, page + 1, "Next"))
+        view.add_item(RulesPageButton(key, page + 1, messages.RULES_NEXT))
     embed = embed_of(screen, escape=False)
-    embed.set_footer(text=f"Page {page + 1} of {len(pages)}")
+    embed.set_footer(text=messages.RULES_PAGE.format(page=page + 1, pages=len(pages)))
     return {"embed": embed, "view": view, "attachments": files_of(screen)}

@@ -8,10 +8,12 @@ import discord
 from discord import app_commands
 
 from bot.app.stats import shown_rating
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.text import member_name, name
 from bot.engine import GameModule
+from bot.engine.i18n import N_, current_language
 from bot.store.stats import RatingRow
 
 COLOUR = 0x5865F2
@@ -23,7 +25,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
     async def games(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = [(m.spec.title, m.spec.key) for m in ui.registry.all()]
+        found = [(game_title(m.spec), m.spec.key) for m in ui.registry.all()]
         return [
             app_commands.Choice(name=title, value=key)
             for title, key in found
@@ -31,10 +33,10 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         ][:25]
 
     def title_of(key: str) -> str:
-        return ui.registry.get(key).spec.title if key in ui.registry else key
+        return game_title(ui.registry.get(key).spec) if key in ui.registry else key
 
-    @app_commands.command(name="stats", description="Matches played and won, ratings")
-    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game")
+    @app_commands.command(name="stats", description=N_("Matches played and won, ratings"))
+    @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
     @app_commands.autocomplete(game=games)
     @app_commands.guild_only()
     async def stats(
@@ -76,8 +78,10 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         embed.set_footer(text=messages.RATING_NOTE)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="leaderboard", description="The best-rated players of a game here")
-    @app_commands.describe(game="The game")
+    @app_commands.command(
+        name="leaderboard", description=N_("The best-rated players of a game here")
+    )
+    @app_commands.describe(game=N_("The game"))
     @app_commands.autocomplete(game=games)
     @app_commands.guild_only()
     async def leaderboard(interaction: discord.Interaction, game: str) -> None:
@@ -106,9 +110,9 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         embed.set_footer(text=messages.RATING_NOTE)
         await interaction.followup.send(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="prefs", description="Your preferences: DMs on your turn")
+    @app_commands.command(name="prefs", description=N_("Your preferences: DMs on your turn"))
     @app_commands.describe(
-        dm_turn="DM me when it is my turn", dm_hand="DM me my hand at every turn"
+        dm_turn=N_("DM me when it is my turn"), dm_hand=N_("DM me my hand at every turn")
     )
     async def prefs(
         interaction: discord.Interaction, dm_turn: bool | None = None, dm_hand: bool | None = None
@@ -118,12 +122,15 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         if dm_turn is None and dm_hand is None:
             current = await ui.settings.prefs(user_id)
         else:
-            current = await ui.settings.set_prefs(user_id, dm_turn=dm_turn, dm_hand=dm_hand)
+            current = await ui.settings.set_prefs(
+                user_id, dm_turn=dm_turn, dm_hand=dm_hand, language=current_language()
+            )
         text = messages.PREFS_LINES.format(
-            dm_turn="on" if current.dm_turn else "off", dm_hand="on" if current.dm_hand else "off"
+            dm_turn=messages.ON if current.dm_turn else messages.OFF,
+            dm_hand=messages.ON if current.dm_hand else messages.OFF,
         )
         if current.dm_closed:
-            text += messages.PREFS_CLOSED
+            text += "\n" + messages.PREFS_CLOSED
         embed = discord.Embed(title=messages.PREFS_TITLE, description=text, colour=COLOUR)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -131,7 +138,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
 
 
 async def _leader_line(guild: Any, module: GameModule, place: int, row: RatingRow) -> str:
-    kind, _, ident = row.player_key.partition(":")
+    kind, _sep, ident = row.player_key.partition(":")
     if kind == "u":
         who = await member_name(guild, int(ident))
     else:

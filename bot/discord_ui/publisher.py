@@ -3,6 +3,11 @@
 Edits are coalesced per match: while one edit is in flight, further changes
 only mark the match dirty, so a burst of AI moves costs a few edits, not one
 per move, and stays inside Discord's per-channel rate limits.
+
+Languages: tables, pings and notices in the channel are rendered in the server's
+language (`/config language`, else the server's Discord locale); a direct message
+in its member's language as last seen, else the server's; each open private view
+in the language of the member who opened it (`Controller.refresh_views`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from typing import Any
 import discord
 import msgspec
 
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.payloads import (
     NO_MENTIONS,
@@ -25,6 +31,7 @@ from bot.discord_ui.payloads import (
     table_payload,
 )
 from bot.engine import Outcome
+from bot.engine.i18n import use_locale
 
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -75,12 +82,35 @@ class DiscordPublisher:
         while len(self._announced) > ANNOUNCED_KEPT:
             self._announced.pop()
 
+    async def _server_language(self, channel: Any, guild_id: int | None = None) -> str:
+        """Return the language of public messages in the channel's server."""
+        guild = getattr(channel, "guild", None)
+        preferred = getattr(guild, "preferred_locale", None)
+        guild_id = guild.id if guild is not None else guild_id
+        return str(await self.bot.controller.server_language(guild_id, preferred))
+
+    async def _member_language(self, user_id: int, server: str) -> str:
+        """Return the language of a DM: the member's as last seen (or as they set /prefs in),
+        else the server's."""
+        seen = self.bot.controller.language_of(user_id)
+        if seen is not None:
+            return str(seen)
+        prefs = await self._prefs(user_id)
+        return str(getattr(prefs, "language", None) or server)
+
     async def _publish(self, match_id: int) -> None:
         matches = self.bot.controller.matches
+        row = (await matches.load(match_id)).row
+        where = row.thread_id or row.channel_id
+        channel = self.bot.get_channel(where) or await self.bot.fetch_channel(where)
+        server = await self._server_language(channel, row.guild_id)
+        with use_locale(server):
+            await self._publish_in(match_id, channel, server)
+
+    async def _publish_in(self, match_id: int, channel: Any, server: str) -> None:
+        """Update the table in the server's language (the caller set it)."""
+        matches = self.bot.controller.matches
         info = await matches.table(match_id)
-        channel = self.bot.get_channel(info.channel_id) or await self.bot.fetch_channel(
-            info.channel_id
-        )
         payload = table_payload(info, await self.bot.controller.names(match_id))
         if match_id in self._move and info.message_id is not None:
             self._move.discard(match_id)
@@ -94,7 +124,7 @@ class DiscordPublisher:
         else:
             await self._repost(matches, channel, match_id, payload)
         self._follow(info)
-        await self._ping(channel, info)
+        await self._ping(channel, info, server)
         await self.bot.controller.refresh_views(match_id)
         if info.status == "finished" and match_id not in self._announced:
             self._announced.add(match_id)
@@ -163,7 +193,7 @@ class DiscordPublisher:
             tables[match_id] = 0  # the table is at the bottom again
         return await matches.table(match_id)
 
-    async def _ping(self, channel: Any, info: Any) -> None:
+    async def _ping(self, channel: Any, info: Any, server: str) -> None:
         """Tell the members to act when that set changes: by DM if they asked, else a mention.
 
         The previous channel ping is removed, so only the current one stays.
@@ -181,21 +211,26 @@ class DiscordPublisher:
                 await channel.get_partial_message(previous_message).delete()
             except discord.HTTPException:
                 log.debug("match %s: previous ping already gone", match_id)
-        title = self._title(info.game_key)
         link = _jump(channel, info.channel_id, info.message_id)
         for user_id in sorted(asked - previous):
-            await self._dm_secret(user_id, info, title, link)
+            with use_locale(await self._member_language(user_id, server)):
+                await self._dm_secret(user_id, info, self._title(info.game_key), link)
         mention, failed = [], []
         for user_id in sorted(turn):
             if not await self._wants_dm(user_id):
                 mention.append(user_id)
-            elif user_id not in previous and not await self._dm_turn(user_id, info, title, link):
+                continue
+            if user_id in previous:
+                continue
+            with use_locale(await self._member_language(user_id, server)):
+                sent = await self._dm_turn(user_id, info, self._title(info.game_key), link)
+            if not sent:
                 failed.append(user_id)
         mention += failed
         if not mention:
             return
         text = messages.TURN_PING.format(
-            mentions=_mentions(mention), title=title, match_id=match_id
+            mentions=_mentions(mention), title=self._title(info.game_key), match_id=match_id
         )
         if failed:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
@@ -251,8 +286,9 @@ class DiscordPublisher:
         return None if settings is None else await settings.prefs(user_id)
 
     def _title(self, game: str) -> str:
+        """Return a game's title in the current language."""
         registry = self.bot.controller.registry
-        return registry.get(game).spec.title if game in registry else game
+        return game_title(registry.get(game).spec) if game in registry else game
 
     async def _channel_of(self, match_id: int) -> tuple[Any, Any]:
         row = await self.bot.controller.matches.row(match_id)
@@ -269,7 +305,9 @@ class DiscordPublisher:
                 return
             lobby = await self.bot.controller.lobbies.info(match_id)
             message = channel.get_partial_message(row.lobby_message_id)
-            await message.edit(**lobby_payload(lobby))
+            with use_locale(await self._server_language(channel, row.guild_id)):
+                payload = lobby_payload(lobby)
+            await message.edit(**payload)
         except Exception:
             log.exception("match %s: could not update the lobby message", match_id)
 
@@ -281,30 +319,38 @@ class DiscordPublisher:
         A secret question is never mentioned in the channel: DM or nothing.
         """
         row, channel = await self._channel_of(match_id)
-        title = self._title(row.game)
+        server = await self._server_language(channel, row.guild_id)
         when = discord.utils.format_dt(deadline, "R")
         link = _jump(channel, channel.id, row.table_message_id)
         mention = []
         for user_id in user_ids:
-            text = messages.REMINDER_DM.format(title=title, match_id=match_id, when=when, link=link)
+            with use_locale(await self._member_language(user_id, server)):
+                text = messages.REMINDER_DM.format(
+                    title=self._title(row.game), match_id=match_id, when=when, link=link
+                )
             if not await self._wants_dm(user_id) or not await self._dm(user_id, {"content": text}):
                 mention.append(user_id)
         if mention and not secret:
-            text = messages.REMINDER.format(
-                mentions=_mentions(mention), title=title, match_id=match_id, when=when
-            )
+            with use_locale(server):
+                text = messages.REMINDER.format(
+                    mentions=_mentions(mention),
+                    title=self._title(row.game),
+                    match_id=match_id,
+                    when=when,
+                )
             await channel.send(text, allowed_mentions=USER_MENTIONS)
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
         """Announce the grace period given after downtime."""
         row, channel = await self._channel_of(match_id)
-        template = messages.GRACE if user_ids else messages.GRACE_HIDDEN
-        text = template.format(
-            mentions=_mentions(user_ids),
-            title=self._title(row.game),
-            match_id=match_id,
-            when=discord.utils.format_dt(deadline, "t"),
-        )
+        with use_locale(await self._server_language(channel, row.guild_id)):
+            template = messages.GRACE if user_ids else messages.GRACE_HIDDEN
+            text = template.format(
+                mentions=_mentions(user_ids),
+                title=self._title(row.game),
+                match_id=match_id,
+                when=discord.utils.format_dt(deadline, "t"),
+            )
         await channel.send(text, allowed_mentions=USER_MENTIONS)
 
 

@@ -22,6 +22,7 @@ import contextvars
 import functools
 import gettext
 import io
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -60,11 +61,15 @@ _current: contextvars.ContextVar[str] = contextvars.ContextVar("language", defau
 
 def available_languages() -> tuple[str, ...]:
     """Languages with a catalogue, English first: ``("en", "it")``."""
-    found = sorted(
-        path.name
-        for path in LOCALE_DIR.iterdir()
-        if path.is_dir() and (path / "LC_MESSAGES").is_dir()
-    ) if LOCALE_DIR.is_dir() else []
+    found = (
+        sorted(
+            path.name
+            for path in LOCALE_DIR.iterdir()
+            if path.is_dir() and (path / "LC_MESSAGES").is_dir()
+        )
+        if LOCALE_DIR.is_dir()
+        else []
+    )
     return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
 
 
@@ -79,27 +84,73 @@ def normalize(locale: object | None) -> str:
 
 
 @functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """The compiled catalogues of ``lang``, all domains chained (cached)."""
-    chain: gettext.NullTranslations = gettext.NullTranslations()
+def _compiled(lang: str, domain: str) -> bytes | None:
+    """The catalogue of one domain in ``lang``, compiled to ``.mo`` bytes (cached)."""
+    po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    if not po_path.is_file():
+        return None
+    with po_path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=domain)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+@functools.cache
+def translations(lang: str, domain: str | None = None) -> gettext.NullTranslations:
+    """The catalogues of ``lang``: ``domain``'s first, then every other one (cached).
+
+    The same English word may read differently in two games (Italian "nessuna carta",
+    "nessuno agente"), so text is looked up in the catalogue of the code that wrote it
+    before any other.
+    """
     if lang == SOURCE_LANGUAGE:
-        return chain
+        return gettext.NullTranslations()
+    order = ([domain] if domain in DOMAIN_SOURCES else []) + [d for d in DOMAINS if d != domain]
     first: gettext.NullTranslations | None = None
-    for domain in DOMAINS:
-        po_path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-        if not po_path.is_file():
+    for name in order:
+        compiled = _compiled(lang, name)
+        if compiled is None:
             continue
-        with po_path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang, domain=domain)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog)
-        buffer.seek(0)
-        loaded = gettext.GNUTranslations(buffer)
+        loaded = gettext.GNUTranslations(io.BytesIO(compiled))
         if first is None:
             first = loaded
         else:
             first.add_fallback(loaded)
-    return first if first is not None else chain
+    return first if first is not None else gettext.NullTranslations()
+
+
+@functools.cache
+def domain_of(module: str) -> str | None:
+    """The catalogue domain holding the text of a module (``bot.games.coins.table``: coins)."""
+    for domain, sources in DOMAIN_SOURCES.items():
+        for source in sources:
+            if source.endswith(".py"):  # one module: a package's own __init__, or a file
+                if module == source.removesuffix("/__init__.py").removesuffix(".py").replace(
+                    "/", "."
+                ):
+                    return domain
+                continue
+            prefix = source.replace("/", ".")
+            if module == prefix or module.startswith(prefix + "."):
+                return domain
+    return None
+
+
+def caller_domain(depth: int = 1) -> str | None:
+    """The domain of the code ``depth`` frames above the caller of this function."""
+    return domain_of(sys._getframe(depth + 1).f_globals.get("__name__", ""))
+
+
+def _here() -> gettext.NullTranslations:
+    """The catalogues of the current language, those of the calling module's domain first."""
+    lang = _current.get()
+    if lang == SOURCE_LANGUAGE:
+        return _ENGLISH
+    return translations(lang, domain_of(sys._getframe(2).f_globals.get("__name__", "")))
+
+
+_ENGLISH: Final = gettext.NullTranslations()
 
 
 def current_language() -> str:
@@ -118,19 +169,30 @@ def use_locale(locale: object | None) -> Iterator[str]:
         _current.reset(token)
 
 
+def set_language(locale: object | None) -> str:
+    """Render the rest of the current task in ``locale`` (normalised); return the language.
+
+    For a hook that runs first in a task of its own (discord.py's interaction check),
+    where no block surrounds what follows; everywhere else use :func:`use_locale`.
+    """
+    lang = normalize(locale)
+    _current.set(lang)
+    return lang
+
+
 def _(message: str) -> str:
     """Translate ``message`` into the current language."""
-    return translations(_current.get()).gettext(message)
+    return _here().gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """Translate and pick the plural form for ``count`` (format ``%(n)s``/``{n}`` yourself)."""
-    return translations(_current.get()).ngettext(singular, plural, count)
+    return _here().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """Translate ``message`` with a disambiguating context (a word used in two senses)."""
-    return translations(_current.get()).pgettext(context, message)
+    return _here().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -23,7 +23,7 @@ from typing import Union
 
 import msgspec
 
-from bot.engine.i18n import translations
+from bot.engine.i18n import caller_domain, translations
 
 Item = Union[int, str, "Phrase"]
 """One value: a number, a literal text or a phrase."""
@@ -39,12 +39,14 @@ class Phrase(msgspec.Struct, frozen=True, omit_defaults=True):
     plural: str = ""
     """The plural message id; the count is ``args["n"]``."""
     context: str = ""
+    domain: str = ""
+    """The catalogue of the code that wrote it, looked up first (empty: any catalogue)."""
 
     def words(self) -> str:
         """Return the sentence in the current language, seats still as ``{p[i]}``."""
         from bot.engine.i18n import current_language
 
-        catalog = translations(current_language())
+        catalog = translations(current_language(), self.domain or None)
         if self.plural:
             count = self.args.get("n", 1)
             n = count if isinstance(count, int) else 1
@@ -96,17 +98,17 @@ def _arg_words(value: Arg) -> str | int:
 
 def phrase(msgid: str, /, **args: Arg) -> Phrase:
     """Mark a sentence (extracted for translation) with its named arguments."""
-    return Phrase(msgid, args)
+    return Phrase(msgid, args, domain=caller_domain() or "")
 
 
 def nphrase(singular: str, plural: str, /, n: int, **args: Arg) -> Phrase:
     """Mark a sentence whose form follows the count ``n`` (``{n}`` in the text)."""
-    return Phrase(singular, {"n": n, **args}, plural=plural)
+    return Phrase(singular, {"n": n, **args}, plural=plural, domain=caller_domain() or "")
 
 
 def pphrase(context: str, msgid: str, /, **args: Arg) -> Phrase:
     """Mark a word or sentence with a context that tells its sense apart (``suit``)."""
-    return Phrase(msgid, args, context=context)
+    return Phrase(msgid, args, context=context, domain=caller_domain() or "")
 
 
 def seat(index: int) -> str:

@@ -8,7 +8,7 @@ import logging
 import random
 import signal
 import sys
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -30,8 +30,11 @@ command, then Send), then press Add AI for computer players, or switch "Viewing 
 another member and press Join to play that seat yourself; the host presses Start. "My hand" \
 shows your cards and moves to the member who clicks it, and no one else; switch members to \
 play every seat. Matches are saved in {db}, so stop with Ctrl-C (or More > End preview \
-session) and run the same command again (same --members) to carry on.
+session) and run the same command again (same --members) to carry on. Languages: \
+{languages}; /config language changes the server's.
 """
+LOCALES = {"en": "en-US", "it": "it"}
+"""Languages a simulated member or server may use, and the Discord locale each one sends."""
 
 
 @dataclass
@@ -48,10 +51,20 @@ class Playground:
         return str(self.preview.url)
 
 
-def run_playground(settings: Settings, *, port: int, members: str, db: str) -> int:
+def run_playground(
+    settings: Settings,
+    *,
+    port: int,
+    members: str,
+    db: str,
+    languages: str = "",
+    server_language: str = "en",
+) -> int:
     """Check the options, upgrade the database, serve the page until it is closed."""
     check_extra()
     names = parse_members(members)
+    chosen = parse_languages(languages, names)
+    server = parse_locale(server_language, "--server-language")
     if not 0 <= port <= 65535:
         raise ConfigError(f"--port must be between 0 and 65535, not {port}.")
     path = Path(db).expanduser().resolve()
@@ -59,7 +72,9 @@ def run_playground(settings: Settings, *, port: int, members: str, db: str) -> i
     _upgrade(settings.database_url, path)
     _import_simcord_quietly()
     with suppress(KeyboardInterrupt):  # Ctrl-C: the page and the bot shut down cleanly
-        asyncio.run(serve(settings, names, port=port, db=path))
+        asyncio.run(
+            serve(settings, names, port=port, db=path, languages=chosen, server_language=server)
+        )
     return 0
 
 
@@ -70,10 +85,20 @@ async def serve(
     port: int = 0,
     db: Path | None = None,
     announce: Callable[[str], None] | None = None,
+    languages: Mapping[str, str] | None = None,
+    server_language: str = "en-US",
 ) -> None:
     """Run the playground until the page's "End preview session" (or cancellation)."""
-    async with open_playground(settings, names, port=port) as playground:
-        text = HOW_TO.format(url=playground.url, members=_listed(names), db=db or "the database")
+    async with open_playground(
+        settings, names, port=port, languages=languages, server_language=server_language
+    ) as playground:
+        spoken = [f"{n} {(languages or {}).get(n, 'en-US')}" for n in names]
+        text = HOW_TO.format(
+            url=playground.url,
+            members=_listed(names),
+            db=db or "the database",
+            languages=", ".join([*spoken, f"server {server_language}"]),
+        )
         (announce or _print)(text)
         _close_on_sigterm(playground.preview)
         await playground.preview.wait_closed()
@@ -88,6 +113,8 @@ async def open_playground(
     seeds: random.Random | None = None,
     tick: float | None = None,
     rate: float = 1.0,
+    languages: Mapping[str, str] | None = None,
+    server_language: str = "en-US",
 ) -> AsyncIterator[Playground]:
     """Start the world, the Preview in channel layout for every member, and the clock."""
     from simcord import SetupError
@@ -95,7 +122,9 @@ async def open_playground(
     from bot.playground.conductor import TICK, Conductor
     from bot.playground.world import open_world
 
-    async with open_world(settings, names, seeds=seeds) as world:
+    async with open_world(
+        settings, names, seeds=seeds, languages=languages, server_language=server_language
+    ) as world:
         conductor = Conductor(world.env, tick=TICK if tick is None else tick, rate=rate)
         viewers = list(world.members.values())
         async with AsyncExitStack() as stack:
@@ -151,6 +180,30 @@ def parse_members(raw: str) -> list[str]:
     if too_long:
         raise ConfigError(f"member names have at most 32 characters: {too_long[0]!r}.")
     return names
+
+
+def parse_locale(raw: str, option: str) -> str:
+    """Turn ``it`` or ``en`` into the Discord locale a client sends, or explain."""
+    locale = LOCALES.get(raw.strip().lower())
+    if locale is None:
+        raise ConfigError(f"{option} is one of {', '.join(LOCALES)}, not {raw!r}.")
+    return locale
+
+
+def parse_languages(raw: str, names: Sequence[str]) -> dict[str, str]:
+    """Split `--languages alice=it,bob=en` into member -> Discord locale, or explain."""
+    chosen: dict[str, str] = {}
+    for item in (part.strip() for part in raw.split(",")):
+        if not item:
+            continue
+        name, sep, lang = item.partition("=")
+        if not sep or name.strip() not in names:
+            raise ConfigError(
+                "--languages takes member=language pairs of --members, like alice=it, "
+                f"not {item!r}."
+            )
+        chosen[name.strip()] = parse_locale(lang, "--languages")
+    return chosen
 
 
 def _import_simcord_quietly() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,6 +23,7 @@ import simcord
 
 from bot.app.settings import Settings
 from bot.discord_ui.bot import create_bot
+from bot.playground._simcord_pin import use_locales
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +52,24 @@ class World:
 
 @asynccontextmanager
 async def open_world(
-    settings: Settings, names: Sequence[str], *, seeds: random.Random | None = None
+    settings: Settings,
+    names: Sequence[str],
+    *,
+    seeds: random.Random | None = None,
+    languages: Mapping[str, str] | None = None,
+    server_language: str = "en-US",
 ) -> AsyncIterator[World]:
-    """Build the server, start the real bot in it, and shut everything down on exit."""
+    """Build the server, start the real bot in it, and shut everything down on exit.
+
+    ``languages`` gives members their Discord client's locale (member name -> ``it``;
+    others use en-US), ``server_language`` the server's preferred locale.
+    """
     # A bare client holds SimCord's place until the clock has caught up.
     placeholder = discord.Client(intents=discord.Intents.default())
     env = simcord.Env(placeholder, settle_timeout=settle_timeout(settings.ai_move_delay))
-    guild, channel, members = _populate(env, names)
+    guild, channel, members = _populate(env, names, server_language)
+    chosen = {members[name].id: locale for name, locale in (languages or {}).items()}
+    use_locales(env, chosen)
     await env.start()
     try:
         with env.time_context():
@@ -103,10 +115,12 @@ async def _dress_bot(bot: Any) -> None:
         log.debug("SimCord refused to rename the bot; it keeps its default name")
 
 
-def _populate(env: Any, names: Sequence[str]) -> tuple[Any, Any, dict[str, Any]]:
+def _populate(
+    env: Any, names: Sequence[str], server_language: str = "en-US"
+) -> tuple[Any, Any, dict[str, Any]]:
     """Create the guild (owned by the first member), #games and the members, in a fixed order."""
     users = [env.create_user(name) for name in names]
-    guild = env.create_guild(GUILD_NAME, owner=users[0])
+    guild = env.create_guild(GUILD_NAME, owner=users[0], preferred_locale=server_language)
     channel = guild.create_text_channel(CHANNEL_NAME)
     members = {name: guild.add_member(user) for name, user in zip(names, users, strict=True)}
     return guild, channel, members

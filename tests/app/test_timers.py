@@ -6,6 +6,7 @@ import asyncio
 from datetime import timedelta
 
 from bot.app import scheduler as scheduler_module
+from bot.app.notes import show
 from bot.store.store import Store
 from tests.app.fakes import (
     FakeClock,
@@ -226,7 +227,7 @@ async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store
     live = await world.matches.load(match_id)
     assert live.version > version and FirstLegal.calls == [True]
     assert live.seats[seat].timeouts == 0 and live.seats[seat].status == "playing"
-    notes = [n.text for n in await world.store.matches.notes(match_id)]
+    notes = [show(n.text) for n in await world.store.matches.notes(match_id)]
     assert notes == ["⏰ Time ran out on a hidden decision: it took its default answer."]
 
 

@@ -20,6 +20,9 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
         (["--members", "alice,Alice"], "--members names must all be different"),
         (["--members", "x" * 33], "at most 32 characters"),
         (["--port", "70000"], "--port must be between 0 and 65535"),
+        (["--languages", "zoe=it"], "--languages takes member=language pairs of --members"),
+        (["--languages", "bob=fr"], "--languages is one of en, it, not 'fr'"),
+        (["--server-language", "de"], "--server-language is one of en, it, not 'de'"),
     ],
 )
 def test_bad_options_are_named_in_one_sentence(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
 from bot.games.covert.ai import DEFAULT_POLICY, POLICIES
 from bot.games.covert.present import CovertPresenter
@@ -13,7 +14,7 @@ GAME = GameModule(
     presenter=CovertPresenter(),
     policies=POLICIES,
     default_policy=DEFAULT_POLICY,
-    levels={"random": "Easy", "standin": "Stand-in", "planner": "Normal"},
+    levels={"random": N_("Easy"), "standin": N_("Stand-in"), "planner": N_("Normal")},
     timeout_policy="standin",  # a timed-out turn takes the rules' defaults (section 7.5)
     secret_turn=asked_in_secret,
     chance_pause=chance_pause,

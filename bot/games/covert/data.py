@@ -10,15 +10,17 @@ from typing import Final
 
 import msgspec
 
+from bot.engine.i18n import N_
+
 EQUIPMENT: Final = ("REC", "CAM", "PAS", "LCK", "DSG", "RAD")
 """Equipment keys in their canonical order."""
 EQUIPMENT_NAMES: Final = {
-    "REC": "Recording Device",
-    "CAM": "Camera",
-    "PAS": "Passport",
-    "LCK": "Lockpick",
-    "DSG": "Disguise",
-    "RAD": "Radio",
+    "REC": N_("Recording Device"),
+    "CAM": N_("Camera"),
+    "PAS": N_("Passport"),
+    "LCK": N_("Lockpick"),
+    "DSG": N_("Disguise"),
+    "RAD": N_("Radio"),
 }
 
 REGIONS: Final = ("orange", "purple", "green", "red", "blue", "yellow")
@@ -55,14 +57,14 @@ ABILITIES: Final = (
     "SEARCH",
 )
 ABILITY_LABELS: Final = {
-    "PLUS_ONE": "+1",
-    "MINUS_ONE": "−1",
-    "MOVE_X3": "Move ×3",
-    "ESPIONAGE": "Espionage",
-    "SNEAK_ATTACK": "Sneak Attack",
-    "FIRST": "First",
-    "CODE_BREAKER": "Code Breaker",
-    "SEARCH": "Search",
+    "PLUS_ONE": N_("+1"),
+    "MINUS_ONE": N_("−1"),
+    "MOVE_X3": N_("Move ×3"),
+    "ESPIONAGE": N_("Espionage"),
+    "SNEAK_ATTACK": N_("Sneak Attack"),
+    "FIRST": N_("First"),
+    "CODE_BREAKER": N_("Code Breaker"),
+    "SEARCH": N_("Search"),
 }
 
 
@@ -79,36 +81,36 @@ class City(msgspec.Struct, frozen=True):
 CITIES: Final = tuple(
     City(key, name, region)
     for key, name, region in (
-        ("GVA", "Geneva", "orange"),
-        ("ZRH", "Zurich", "orange"),
-        ("MIL", "Milan", "orange"),
-        ("VCE", "Venice", "orange"),
-        ("MUC", "Munich", "orange"),
-        ("LON", "London", "purple"),
-        ("PAR", "Paris", "purple"),
-        ("BRU", "Brussels", "purple"),
-        ("AMS", "Amsterdam", "purple"),
-        ("BON", "Bonn", "purple"),
-        ("LIS", "Lisbon", "green"),
-        ("MAD", "Madrid", "green"),
-        ("BCN", "Barcelona", "green"),
-        ("MRS", "Marseille", "green"),
-        ("ROM", "Rome", "green"),
-        ("KIE", "Kiev", "red"),
-        ("BUH", "Bucharest", "red"),
-        ("BEG", "Belgrade", "red"),
-        ("IST", "Istanbul", "red"),
-        ("ATH", "Athens", "red"),
-        ("BER", "Berlin", "blue"),
-        ("PRG", "Prague", "blue"),
-        ("VIE", "Vienna", "blue"),
-        ("WAW", "Warsaw", "blue"),
-        ("BUD", "Budapest", "blue"),
-        ("HAM", "Hamburg", "yellow"),
-        ("CPH", "Copenhagen", "yellow"),
-        ("OSL", "Oslo", "yellow"),
-        ("STO", "Stockholm", "yellow"),
-        ("HEL", "Helsinki", "yellow"),
+        ("GVA", N_("Geneva"), "orange"),
+        ("ZRH", N_("Zurich"), "orange"),
+        ("MIL", N_("Milan"), "orange"),
+        ("VCE", N_("Venice"), "orange"),
+        ("MUC", N_("Munich"), "orange"),
+        ("LON", N_("London"), "purple"),
+        ("PAR", N_("Paris"), "purple"),
+        ("BRU", N_("Brussels"), "purple"),
+        ("AMS", N_("Amsterdam"), "purple"),
+        ("BON", N_("Bonn"), "purple"),
+        ("LIS", N_("Lisbon"), "green"),
+        ("MAD", N_("Madrid"), "green"),
+        ("BCN", N_("Barcelona"), "green"),
+        ("MRS", N_("Marseille"), "green"),
+        ("ROM", N_("Rome"), "green"),
+        ("KIE", N_("Kiev"), "red"),
+        ("BUH", N_("Bucharest"), "red"),
+        ("BEG", N_("Belgrade"), "red"),
+        ("IST", N_("Istanbul"), "red"),
+        ("ATH", N_("Athens"), "red"),
+        ("BER", N_("Berlin"), "blue"),
+        ("PRG", N_("Prague"), "blue"),
+        ("VIE", N_("Vienna"), "blue"),
+        ("WAW", N_("Warsaw"), "blue"),
+        ("BUD", N_("Budapest"), "blue"),
+        ("HAM", N_("Hamburg"), "yellow"),
+        ("CPH", N_("Copenhagen"), "yellow"),
+        ("OSL", N_("Oslo"), "yellow"),
+        ("STO", N_("Stockholm"), "yellow"),
+        ("HEL", N_("Helsinki"), "yellow"),
     )
 )
 """The 30 cities, five per region, in the order of the rules' table."""
@@ -223,10 +225,10 @@ WINDOWS: Final = tuple((r * 6 + c, r * 6 + c + 1, r * 6 + c + 2) for r in (0, 1)
 CIRCLES: Final = ("COMPLETE_MISSION", "MISSION_CARDS", "AGENCY_CARDS", "MOVEMENT")
 """The four Action Circles, each with spaces 1–6 in a ring."""
 CIRCLE_LABELS: Final = {
-    "COMPLETE_MISSION": "Complete Mission",
-    "MISSION_CARDS": "Mission Cards",
-    "AGENCY_CARDS": "Agency Cards",
-    "MOVEMENT": "Movement",
+    "COMPLETE_MISSION": N_("Complete Mission"),
+    "MISSION_CARDS": N_("Mission Cards"),
+    "AGENCY_CARDS": N_("Agency Cards"),
+    "MOVEMENT": N_("Movement"),
 }
 SPEC_OPS: Final = "SPEC_OPS"
 """The Special Operations folder: any die, draws a token."""
@@ -260,38 +262,43 @@ CHARACTERS: Final = (
     Character(
         "CH1",
         "Vera Lind",
-        "the Cryptographer",
-        "Once per round, one swap of your Break Codes turn may exchange any two tiles of a row.",
+        N_("the Cryptographer"),
+        N_(
+            "Once per round, one swap of your Break Codes turn may exchange any two tiles of a row."
+        ),
     ),
     Character(
         "CH2",
         "Otto Brandt",
-        "the Quartermaster",
-        "On the Special Operations folder, draw two tokens, keep one, return the other.",
+        N_("the Quartermaster"),
+        N_("On the Special Operations folder, draw two tokens, keep one, return the other."),
     ),
     Character(
         "CH3",
         "Nadia Vosk",
-        "the Courier",
-        "Each Movement Action with dice gives one bonus step for one agent.",
+        N_("the Courier"),
+        N_("Each Movement Action with dice gives one bonus step for one agent."),
     ),
     Character(
         "CH4",
         "Silas Crane",
-        "the Controller",
-        "Mission hand limit 4; the face-down Mission draw shows two, keep one.",
+        N_("the Controller"),
+        N_("Mission hand limit 4; the face-down Mission draw shows two, keep one."),
     ),
     Character(
         "CH5",
         "Henri Marchand",
-        "the Attaché",
-        "Agency hand limit 8; one Agency die may take the top of the draw deck.",
+        N_("the Attaché"),
+        N_("Agency hand limit 8; one Agency die may take the top of the draw deck."),
     ),
     Character(
         "CH6",
         "Mara Kovač",
-        "the Infiltrator",
-        "Agents collect Intel when they fly; an Intel pair's card may come from any Region Space.",
+        N_("the Infiltrator"),
+        N_(
+            "Agents collect Intel when they fly; "
+            "an Intel pair's card may come from any Region Space."
+        ),
     ),
 )
 CHARACTER: Final = {c.id: c for c in CHARACTERS}

@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from bot.engine.errors import IllegalAction
+from bot.engine.phrase import Phrase
 from bot.engine.rules import Event, Transition
 from bot.games.covert import messages as say
 from bot.games.covert.data import AGENCY_LIMIT, MISSION_LIMIT, REGIONS
@@ -48,11 +49,11 @@ class Draft:
         assert self.state.turn is not None
         self.update(turn=msgspec.structs.replace(self.state.turn, **changes))
 
-    def say(self, text: str) -> None:
+    def say(self, text: Phrase) -> None:
         """Tell an event to everyone."""
         self.events.append(Event(text))
 
-    def tell(self, seat: int, text: str) -> None:
+    def tell(self, seat: int, text: Phrase) -> None:
         """Tell an event to one seat only."""
         self.events.append(Event(text, (seat,)))
 

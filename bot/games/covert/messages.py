@@ -1,10 +1,17 @@
-"""Every player-facing Covert sentence: refusals and the event log (``{p[i]}`` names a seat)."""
+"""Every player-facing Covert sentence: refusals and the event log (``{p[i]}`` names a seat).
+
+Each is a :class:`~bot.engine.phrase.Phrase`, worded in the reader's language when read
+(refusals when shown, log lines whenever the log is rendered), each a whole translatable
+sentence with named placeholders; cities, cards and abilities inside are phrases too.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
+from bot.engine.i18n import domain_of
+from bot.engine.phrase import Arg, Phrase, nphrase, phrase
 from bot.games.covert.data import (
     ABILITY_LABELS,
     AGENCY,
@@ -14,381 +21,618 @@ from bot.games.covert.data import (
     CODES,
     COLOUR_EMOJI,
     DECODER,
-    EQUIPMENT_NAMES,
-    POSITIONS,
     REGION_EMOJI,
     SPEC_OPS,
     TOKENS,
 )
 from bot.games.covert.missions import MISSION
+from bot.games.covert.text import seat
 
-ACT_FIRST: Final = "Take your one Action first (or forfeit your dice)."
-ALREADY_PLACED: Final = "You placed a die this turn: end the turn instead of passing."
-ALREADY_THERE: Final = "That agent is already in the card's flight city."
-ANSWER_FIRST: Final = "Answer the pending decision first."
-BAD_CHANCE: Final = "That random result does not fit the step waiting for it."
-BAD_SWAP: Final = "Those two tiles cannot be swapped now."
-CANNOT_COMPLETE: Final = "You cannot complete that mission with that payment."
-CANNOT_PLACE: Final = "You cannot place that die now."
-CANNOT_REROLL: Final = "You can only reroll unplaced dice, once per game."
-CANNOT_SEARCH: Final = "That deck has no card to search."
-CANNOT_SPY: Final = "That card cannot be taken with Espionage now."
-CANNOT_STEP: Final = "That agent has no step left in this movement."
-CANNOT_TAKE: Final = "You cannot take that Agency card with these dice."
-EMPTY_DECK: Final = "That deck is empty."
-EMPTY_SLOT: Final = "That Mission slot is empty."
-EMPTY_SPACE: Final = "That Region Space is empty."
-END_FLAG: Final = "🏁 A sixth mission is complete: this is the last round."
-FINAL_STEP: Final = "🏁 Final missions: each player may complete one more mission, in turn order."
-ROUND_LIMIT: Final = "🏁 Round limit reached: the final-mission step begins."
-FINISH_MOVING: Final = "Finish moving first."
-NOT_ALLOWED: Final = "That move is not allowed now."
-NOT_HELD: Final = "You do not hold that."
-NOT_NOW: Final = "You cannot do that now."
-NOT_OFFERED: Final = "That is not one of the choices."
-NOT_YOUR_TURN: Final = "It is not your turn."
-NO_FLYING: Final = "You can only fly on your own turn in Phase I or III."
-NO_FREE_CARD: Final = "No Agency card is left to take for the Intel pair."
-NO_SUCH_DIE: Final = "That die is not one of your unused Decoder dice."
-PHASE_TWO: Final = "🔐 Phase II: Break Codes."
-PHASE_THREE: Final = "🎯 Phase III: Dice Resolution."
-PLACE_ADJUSTED: Final = "Place the die you just modified."
-ADJUSTED_NO_SPEC_OPS: Final = (
+ACT_FIRST: Final = phrase("Take your one Action first (or forfeit your dice).")
+ALREADY_PLACED: Final = phrase("You placed a die this turn: end the turn instead of passing.")
+ALREADY_THERE: Final = phrase("That agent is already in the card's flight city.")
+ANSWER_FIRST: Final = phrase("Answer the pending decision first.")
+BAD_CHANCE: Final = phrase("That random result does not fit the step waiting for it.")
+BAD_SWAP: Final = phrase("Those two tiles cannot be swapped now.")
+CANNOT_COMPLETE: Final = phrase("You cannot complete that mission with that payment.")
+CANNOT_PLACE: Final = phrase("You cannot place that die now.")
+CANNOT_REROLL: Final = phrase("You can only reroll unplaced dice, once per game.")
+CANNOT_SEARCH: Final = phrase("That deck has no card to search.")
+CANNOT_SPY: Final = phrase("That card cannot be taken with Espionage now.")
+CANNOT_STEP: Final = phrase("That agent has no step left in this movement.")
+CANNOT_TAKE: Final = phrase("You cannot take that Agency card with these dice.")
+EMPTY_DECK: Final = phrase("That deck is empty.")
+EMPTY_SLOT: Final = phrase("That Mission slot is empty.")
+EMPTY_SPACE: Final = phrase("That Region Space is empty.")
+END_FLAG: Final = phrase("🏁 A sixth mission is complete: this is the last round.")
+FINAL_STEP: Final = phrase(
+    "🏁 Final missions: each player may complete one more mission, in turn order."
+)
+ROUND_LIMIT: Final = phrase("🏁 Round limit reached: the final-mission step begins.")
+FINISH_MOVING: Final = phrase("Finish moving first.")
+NOT_ALLOWED: Final = phrase("That move is not allowed now.")
+NOT_HELD: Final = phrase("You do not hold that.")
+NOT_NOW: Final = phrase("You cannot do that now.")
+NOT_OFFERED: Final = phrase("That is not one of the choices.")
+NOT_YOUR_TURN: Final = phrase("It is not your turn.")
+NO_FLYING: Final = phrase("You can only fly on your own turn in Phase I or III.")
+NO_FREE_CARD: Final = phrase("No Agency card is left to take for the Intel pair.")
+NO_SUCH_DIE: Final = phrase("That die is not one of your unused Decoder dice.")
+PHASE_TWO: Final = phrase("🔐 Phase II: Break Codes.")
+PHASE_THREE: Final = phrase("🎯 Phase III: Dice Resolution.")
+PLACE_ADJUSTED: Final = phrase("Place the die you just modified.")
+ADJUSTED_NO_SPEC_OPS: Final = phrase(
     "A die modified by +1/−1 goes on an Action Circle or the Decoder, "
     "not on the Special Operations folder."
 )
-PLACE_OR_PASS: Final = "Place a die or pass."
-RESHUFFLED: Final = "The Agency discard pile was shuffled into the draw deck."
-SNEAK_WASTED: Final = "Sneak Attack with one die left gives no extra placement."
-SWAPS_OVER: Final = "Swaps are over once a Decoder die is on a tile."
-TILE_COVERED: Final = "A die already covers that tile."
-WAIT_REACTIONS: Final = "Wait for the reactions to finish."
+PLACE_OR_PASS: Final = phrase("Place a die or pass.")
+RESHUFFLED: Final = phrase("The Agency discard pile was shuffled into the draw deck.")
+SNEAK_WASTED: Final = phrase("Sneak Attack with one die left gives no extra placement.")
+SWAPS_OVER: Final = phrase("Swaps are over once a Decoder die is on a tile.")
+TILE_COVERED: Final = phrase("A die already covers that tile.")
+WAIT_REACTIONS: Final = phrase("Wait for the reactions to finish.")
 
 
-def city(key: str) -> str:
+DOMAIN: Final = domain_of(__name__) or ""
+"""Covert's catalogue, where its words are looked up first."""
+
+
+def word(msgid: str, context: str = "") -> Phrase:
+    """Return a word marked for translation elsewhere (``N_`` in ``data``), as a phrase."""
+    return Phrase(msgid, context=context, domain=DOMAIN)
+
+
+def city(key: str) -> Phrase:
     """Return a city's name."""
-    return CITY[key].name
+    return word(CITY[key].name)
 
 
-def card(cid: str) -> str:
+def gear(key: str) -> Phrase:
+    """Return an equipment's short mark (``REC``)."""
+    return word(key, "equipment")
+
+
+def ability(key: str) -> Phrase:
+    """Return an ability's label (``Sneak Attack``)."""
+    return word(ABILITY_LABELS[key])
+
+
+def region(key: str) -> Phrase:
+    """Return a region's colour word (``orange``)."""
+    return word(key, "region")
+
+
+def region_mark(key: str) -> Phrase:
+    """Return a region's square and colour word (``🟧 orange``)."""
+    return phrase("{square} {region}", square=REGION_EMOJI[key], region=region(key))
+
+
+def benefit(key: str) -> Phrase:
+    """Return a Mission benefit: a region's colour word or an equipment mark."""
+    return region(key) if key in REGION_EMOJI else gear(key)
+
+
+def title(character: str) -> Phrase:
+    """Return a Character's title (``the Courier``)."""
+    return word(CHARACTER[character].title)
+
+
+def position(index: int) -> Phrase:
+    """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
+    row = word("T" if index < 6 else "B", "cipher row")
+    return phrase("{row}{column}", row=row, column=index % 6 + 1)
+
+
+def chained(items: Sequence[Phrase | str], link: Callable[[Arg, Arg], Phrase]) -> Arg:
+    """Join items two at a time with a linking phrase (``{first}; {second}``)."""
+    joined: Arg = items[0] if items else ""
+    for item in items[1:]:
+        joined = link(joined, item)
+    return joined
+
+
+def semicolons(first: Arg, second: Arg) -> Phrase:
+    """Link two items of a list whose items hold commas."""
+    return phrase("{first}; {second}", first=first, second=second)
+
+
+def and_(first: Arg, second: Arg) -> Phrase:
+    """Link two names (``Ada and Ben``)."""
+    return phrase("{first} and {second}", first=first, second=second)
+
+
+def grid_rows(grid: Sequence[int]) -> tuple[str, str]:
+    """Return the top and bottom rows of the Cipher grid as digits."""
+    return " ".join(map(str, grid[:6])), " ".join(map(str, grid[6:]))
+
+
+def card(cid: str) -> Phrase:
     """Return an Agency card in words."""
     c = AGENCY[cid]
-    return f"{cid} ({c.equipment}, {city(c.city)}, {ABILITY_LABELS[c.ability]})"
-
-
-def source(sid: str) -> str:
-    """Return an ability source: a card, or a token."""
-    if sid in AGENCY:
-        return f"card {card(sid)}"
-    return f"a {ABILITY_LABELS[TOKENS[sid].ability]} token"
-
-
-def mission(mid: str) -> str:
-    """Return a Mission in words."""
-    m = MISSION[mid]
-    needs = [*m.equipment]
-    needs += [city(m.city)] if m.city else []
-    needs += [f"{REGION_EMOJI[m.region]} {m.region}"] if m.region else []
-    needs += ["any card"] if m.any_card else []
-    bonus = f"; benefit {m.benefit}" if m.benefit else ""
-    return f"{mid} *{m.name}* ({', '.join(needs) or 'nothing'}; {m.points} pts{bonus})"
-
-
-def target(place: str) -> str:
-    """Return a die target in words."""
-    if place == SPEC_OPS:
-        return "the Special Operations folder"
-    if place == DECODER:
-        return "the Decoder"
-    return CIRCLE_LABELS.get(place, place)
-
-
-def no_fit(face: int, place: str) -> str:
-    """Refuse a die that does not fit a circle."""
-    return f"A {face} cannot go on {target(place)} now."
-
-
-def no_die(circle: str) -> str:
-    """Refuse an Action without a die on its circle."""
-    return f"You have no die left on {target(circle)}."
-
-
-def not_neighbour(here: str, there: str) -> str:
-    """Refuse a step along no route."""
-    return f"No route joins {city(here)} and {city(there)}."
-
-
-def started(seat: int, character: str, agents: Sequence[str]) -> str:
-    """Announce a player's Character and starting agents."""
-    ch = CHARACTER[character]
-    return (
-        f"{{p[{seat}]}} is {ch.name}, {ch.title}; agents in {', '.join(city(a) for a in agents)}."
+    return phrase(
+        "{id} ({equipment}, {city}, {ability})",
+        id=cid,
+        equipment=gear(c.equipment),
+        city=city(c.city),
+        ability=ability(c.ability),
     )
 
 
-def picked_character(seat: int, character: str) -> str:
+def source(sid: str) -> Phrase:
+    """Return an ability source: a card, or a token."""
+    if sid in AGENCY:
+        return phrase("card {card}", card=card(sid))
+    return phrase("a {ability} token", ability=ability(TOKENS[sid].ability))
+
+
+def mission(mid: str) -> Phrase:
+    """Return a Mission in words."""
+    m = MISSION[mid]
+    needs: list[Phrase | str | int] = [gear(e) for e in m.equipment]
+    needs += [city(m.city)] if m.city else []
+    needs += [region_mark(m.region)] if m.region else []
+    needs += [phrase("any card")] if m.any_card else []
+    shown: Arg = needs or phrase("nothing")
+    if m.benefit:
+        return phrase(
+            "{id} *{name}* ({needs}; {points} pts; benefit {benefit})",
+            id=mid,
+            name=m.name,
+            needs=shown,
+            points=m.points,
+            benefit=benefit(m.benefit),
+        )
+    return phrase(
+        "{id} *{name}* ({needs}; {points} pts)", id=mid, name=m.name, needs=shown, points=m.points
+    )
+
+
+def target(place: str) -> Phrase:
+    """Return a die target in words."""
+    if place == SPEC_OPS:
+        return phrase("the Special Operations folder")
+    if place == DECODER:
+        return phrase("the Decoder")
+    return word(CIRCLE_LABELS.get(place, place))
+
+
+def no_fit(face: int, place: str) -> Phrase:
+    """Refuse a die that does not fit a circle."""
+    if place == SPEC_OPS:
+        return phrase("A {face} cannot go on the Special Operations folder now.", face=face)
+    if place == DECODER:
+        return phrase("A {face} cannot go on the Decoder now.", face=face)
+    return phrase("A {face} cannot go on {target} now.", face=face, target=target(place))
+
+
+def no_die(circle: str) -> Phrase:
+    """Refuse an Action without a die on its circle."""
+    return phrase("You have no die left on {target}.", target=target(circle))
+
+
+def not_neighbour(here: str, there: str) -> Phrase:
+    """Refuse a step along no route."""
+    return phrase("No route joins {here} and {there}.", here=city(here), there=city(there))
+
+
+def started(who: int, character: str, agents: Sequence[str]) -> Phrase:
+    """Announce a player's Character and starting agents."""
+    ch = CHARACTER[character]
+    return phrase(
+        "{player} is {name}, {title}; agents in {cities}.",
+        player=seat(who),
+        name=ch.name,
+        title=title(character),
+        cities=[city(a) for a in agents],
+    )
+
+
+def picked_character(who: int, character: str) -> Phrase:
     """Announce a Character chosen in seat order."""
     ch = CHARACTER[character]
-    return f"{{p[{seat}]}} chose {ch.name}, {ch.title}."
+    return phrase(
+        "{player} chose {name}, {title}.", player=seat(who), name=ch.name, title=title(character)
+    )
 
 
-def neutral_cubes(cubes: Sequence[Sequence[str]]) -> str:
+def neutral_cubes(cubes: Sequence[Sequence[str]]) -> Phrase:
     """Announce the neutral cubes of a 2-player game."""
     keys = list(CITY)
-    placed = [f"{COLOUR_EMOJI[c]} {city(keys[i])}" for i, cs in enumerate(cubes) for c in cs]
-    return "Neutral Intel cubes: " + ", ".join(placed) + "."
+    placed: list[Phrase | str | int] = [
+        phrase("{cube} {city}", cube=COLOUR_EMOJI[c], city=city(keys[i]))
+        for i, cs in enumerate(cubes)
+        for c in cs
+    ]
+    return phrase("Neutral Intel cubes: {cubes}.", cubes=placed)
 
 
-def your_setup(player: object) -> str:
+def your_setup(player: object) -> Phrase:
     """Tell a player their starting cards."""
     hand = getattr(player, "hand", ())
     codes = getattr(player, "codes", ())
     shown = ", ".join(f"{c} {CODES[c].code}" for c in codes)
-    return f"Your Agency cards: {', '.join(card(c) for c in hand)}. Your codes: {shown}."
+    return phrase(
+        "Your Agency cards: {cards}. Your codes: {codes}.",
+        cards=[card(c) for c in hand],
+        codes=shown,
+    )
 
 
-def kept_missions(seat: int) -> str:
+def kept_missions(who: int) -> Phrase:
     """Announce that a player kept two Missions."""
-    return f"{{p[{seat}]}} kept two Missions."
+    return phrase("{player} kept two Missions.", player=seat(who))
 
 
-def mission_row(row: Sequence[str]) -> str:
+def mission_row(row: Sequence[str]) -> Phrase:
     """Announce the face-up Missions."""
-    return "Face-up Missions: " + "; ".join(mission(m) for m in row if m) + "."
+    shown = chained([mission(m) for m in row if m], semicolons)
+    return phrase("Face-up Missions: {missions}.", missions=shown)
 
 
-def rolled_off(seat: int, faces: Sequence[int]) -> str:
+def rolled_off(who: int, faces: Sequence[int]) -> Phrase:
     """Announce a start-player roll."""
-    return f"{{p[{seat}]}} rolls {' '.join(map(str, faces))} for start player."
+    return phrase(
+        "{player} rolls {faces} for start player.",
+        player=seat(who),
+        faces=" ".join(map(str, faces)),
+    )
 
 
-def start_player(seat: int) -> str:
+def start_player(who: int) -> Phrase:
     """Announce the start player."""
-    return f"{{p[{seat}]}} is the start player."
+    return phrase("{player} is the start player.", player=seat(who))
 
 
-def round_start(number: int) -> str:
+def round_start(number: int) -> Phrase:
     """Announce a new round."""
-    return f"🎲 Round {number}: Phase I, roll and place dice."
+    return phrase("🎲 Round {number}: Phase I, roll and place dice.", number=number)
 
 
-def rolled(seat: int, faces: Sequence[int]) -> str:
+def rolled(who: int, faces: Sequence[int]) -> Phrase:
     """Announce a player's dice."""
-    return f"{{p[{seat}]}} rolls {' '.join(map(str, faces))}."
+    return phrase("{player} rolls {faces}.", player=seat(who), faces=" ".join(map(str, faces)))
 
 
-def rerolling(seat: int, count: int) -> str:
+def rerolling(who: int, count: int) -> Phrase:
     """Announce a Reroll."""
-    return f"{{p[{seat}]}} spends the Reroll token on {count} dice."
+    return nphrase(
+        "{player} spends the Reroll token on {count} die.",
+        "{player} spends the Reroll token on {count} dice.",
+        n=count,
+        player=seat(who),
+        count=count,
+    )
 
 
-def rerolled(seat: int, faces: Sequence[int]) -> str:
+def rerolled(who: int, faces: Sequence[int]) -> Phrase:
     """Announce rerolled faces."""
-    return f"{{p[{seat}]}} rerolls: {' '.join(map(str, faces))}."
+    return phrase("{player} rerolls: {faces}.", player=seat(who), faces=" ".join(map(str, faces)))
 
 
-def placed(seat: int, face: int, place: str) -> str:
+def placed(who: int, face: int, place: str) -> Phrase:
     """Announce a placement."""
-    where = f"{target(place)}, space {face}" if place in CIRCLE_LABELS else target(place)
-    return f"{{p[{seat}]}} places a {face} on {where}."
+    if place == SPEC_OPS:
+        return phrase(
+            "{player} places a {face} on the Special Operations folder.",
+            player=seat(who),
+            face=face,
+        )
+    if place == DECODER:
+        return phrase("{player} places a {face} on the Decoder.", player=seat(who), face=face)
+    return phrase(
+        "{player} places a {face} on {target}, space {face}.",
+        player=seat(who),
+        face=face,
+        target=target(place),
+    )
 
 
-def adjusted(seat: int, sid: str, old: int, new: int) -> str:
+def adjusted(who: int, sid: str, old: int, new: int) -> Phrase:
     """Announce a +1/−1."""
-    return f"{{p[{seat}]}} uses {source(sid)}: a {old} becomes a {new}."
+    return phrase(
+        "{player} uses {source}: a {old} becomes a {new}.",
+        player=seat(who),
+        source=source(sid),
+        old=old,
+        new=new,
+    )
 
 
-def passed(seat: int, token: int) -> str:
+def passed(who: int, token: int) -> Phrase:
     """Announce a pass."""
-    return f"{{p[{seat}]}} passes and takes Turn Order token {token}."
+    return phrase(
+        "{player} passes and takes Turn Order token {token}.", player=seat(who), token=token
+    )
 
 
-def sneak_attack(seat: int, sid: str) -> str:
+def sneak_attack(who: int, sid: str) -> Phrase:
     """Announce a Sneak Attack."""
-    return f"{{p[{seat}]}} uses {source(sid)}: one more placement this turn."
+    return phrase(
+        "{player} uses {source}: one more placement this turn.",
+        player=seat(who),
+        source=source(sid),
+    )
 
 
-def drew_tokens(seat: int, count: int) -> str:
+def drew_tokens(who: int, count: int) -> Phrase:
     """Announce a hidden token draw."""
-    what = "two Special Operations tokens" if count == 2 else "a Special Operations token"
-    return f"{{p[{seat}]}} drew {what}."
+    if count == 2:
+        return phrase("{player} drew two Special Operations tokens.", player=seat(who))
+    return phrase("{player} drew a Special Operations token.", player=seat(who))
 
 
-def you_drew_token(tid: str) -> str:
+def you_drew_token(tid: str) -> Phrase:
     """Tell a player which token they keep."""
-    ability = ABILITY_LABELS[TOKENS[tid].ability]
-    return f"You keep a {ability} token ({tid}); usable from your next turn."
+    return phrase(
+        "You keep a {ability} token ({id}); usable from your next turn.",
+        ability=ability(TOKENS[tid].ability),
+        id=tid,
+    )
 
 
-def swapped(seat: int, a: int, b: int, grid: Sequence[int]) -> str:
+def swapped(who: int, a: int, b: int, grid: Sequence[int]) -> Phrase:
     """Announce a swap and the new grid."""
-    top = " ".join(map(str, grid[:6]))
-    bottom = " ".join(map(str, grid[6:]))
-    return f"{{p[{seat}]}} swaps {POSITIONS[a]}↔{POSITIONS[b]}: top `{top}`, bottom `{bottom}`."
+    top, bottom = grid_rows(grid)
+    return phrase(
+        "{player} swaps {a}↔{b}: top `{top}`, bottom `{bottom}`.",
+        player=seat(who),
+        a=position(a),
+        b=position(b),
+        top=top,
+        bottom=bottom,
+    )
 
 
-def code_breaker(seat: int, sid: str) -> str:
+def code_breaker(who: int, sid: str) -> Phrase:
     """Announce a Code Breaker."""
-    return f"{{p[{seat}]}} uses {source(sid)}: one more swap."
+    return phrase("{player} uses {source}: one more swap.", player=seat(who), source=source(sid))
 
 
-def overlaid(seat: int, face: int, position: int) -> str:
+def overlaid(who: int, face: int, where: int) -> Phrase:
     """Announce a Decoder overlay."""
-    return f"{{p[{seat}]}} lays a Decoder {face} on {POSITIONS[position]}."
+    return phrase(
+        "{player} lays a Decoder {face} on {position}.",
+        player=seat(who),
+        face=face,
+        position=position(where),
+    )
 
 
-def broke_code(seat: int, cid: str) -> str:
+def broke_code(who: int, cid: str) -> Phrase:
     """Announce a broken code, its digits now revealed."""
     c = CODES[cid]
-    return f"🔓 {{p[{seat}]}} breaks code {c.code} ({cid}, back {c.back})."
+    return phrase(
+        "🔓 {player} breaks code {code} ({id}, back {back}).",
+        player=seat(who),
+        code=c.code,
+        id=cid,
+        back=gear(c.back),
+    )
 
 
-def drew_code(seat: int, deck: str) -> str:
+def drew_code(who: int, deck: str) -> Phrase:
     """Announce a replacement Code."""
-    return f"{{p[{seat}]}} draws a replacement Code from Deck {deck}."
+    return phrase(
+        "{player} draws a replacement Code from Deck {deck}.", player=seat(who), deck=deck
+    )
 
 
-def your_new_code(cid: str) -> str:
+def your_new_code(cid: str) -> Phrase:
     """Tell a player their new Code."""
-    return f"Your new code: {CODES[cid].code} (back {CODES[cid].back})."
+    return phrase(
+        "Your new code: {code} (back {back}).", code=CODES[cid].code, back=gear(CODES[cid].back)
+    )
 
 
-def code_deck_shuffled(deck: str) -> str:
+def code_deck_shuffled(deck: str) -> Phrase:
     """Announce a Code deck reshuffle."""
-    return f"Code Deck {deck} was reshuffled."
+    return phrase("Code Deck {deck} was reshuffled.", deck=deck)
 
 
-def went_first(seat: int, sid: str) -> str:
+def went_first(who: int, sid: str) -> Phrase:
     """Announce a First."""
-    return f"⚡ {{p[{seat}]}} uses {source(sid)} and goes first."
+    return phrase("⚡ {player} uses {source} and goes first.", player=seat(who), source=source(sid))
 
 
-def completed(seat: int, action: object, score: int) -> str:
+def completed(who: int, action: object, score: int) -> Phrase:
     """Announce a completed mission and how it was paid."""
     mid = getattr(action, "mission", "")
     paid = [p for p in (*getattr(action, "pay", ()), getattr(action, "any_card", "-")) if p != "-"]
     words = [
-        "a benefit" if p == "B" else card(p) if p in AGENCY else f"completed code {p}" for p in paid
+        phrase("a benefit")
+        if p == "B"
+        else card(p)
+        if p in AGENCY
+        else phrase("completed code {id}", id=p)
+        for p in paid
     ]
-    how = f", paying with {', '.join(words)}" if words else ""
-    return f"✅ {{p[{seat}]}} completes {mission(mid)}{how}. Score {score}."
+    if words:
+        return phrase(
+            "✅ {player} completes {mission}, paying with {payment}. Score {score}.",
+            player=seat(who),
+            mission=mission(mid),
+            payment=words,
+            score=score,
+        )
+    return phrase(
+        "✅ {player} completes {mission}. Score {score}.",
+        player=seat(who),
+        mission=mission(mid),
+        score=score,
+    )
 
 
-def took_mission(seat: int, mid: str, refill: str) -> str:
+def took_mission(who: int, mid: str, refill: str) -> Phrase:
     """Announce a face-up Mission taken."""
-    again = f"; {mission(refill)} replaces it" if refill else ""
-    return f"{{p[{seat}]}} takes the face-up {mission(mid)}{again}."
+    if refill:
+        return phrase(
+            "{player} takes the face-up {mission}; {refill} replaces it.",
+            player=seat(who),
+            mission=mission(mid),
+            refill=mission(refill),
+        )
+    return phrase("{player} takes the face-up {mission}.", player=seat(who), mission=mission(mid))
 
 
-def took_hidden_mission(seat: int) -> str:
+def took_hidden_mission(who: int) -> Phrase:
     """Announce a face-down Mission draw."""
-    return f"{{p[{seat}]}} drew a face-down Mission."
+    return phrase("{player} drew a face-down Mission.", player=seat(who))
 
 
-def controller_draw(seat: int) -> str:
+def controller_draw(who: int) -> Phrase:
     """Announce the Controller's draw."""
-    return f"{{p[{seat}]}} drew two face-down Missions to keep one."
+    return phrase("{player} drew two face-down Missions to keep one.", player=seat(who))
 
 
-def you_got_mission(mid: str) -> str:
+def you_got_mission(mid: str) -> Phrase:
     """Tell a player the Mission they got."""
-    return f"You get {mission(mid)}."
+    return phrase("You get {mission}.", mission=mission(mid))
 
 
-def mission_under(seat: int) -> str:
+def mission_under(who: int) -> Phrase:
     """Announce a Mission put under the deck for the limit."""
-    return f"{{p[{seat}]}} puts a Mission under the deck (hand limit)."
+    return phrase("{player} puts a Mission under the deck (hand limit).", player=seat(who))
 
 
-def took_space(seat: int, cid: str, region: str) -> str:
+def took_space(who: int, cid: str, region: str) -> Phrase:
     """Announce a Region Space card taken."""
-    return f"{{p[{seat}]}} takes {card(cid)} from the {REGION_EMOJI[region]} {region} space."
+    return phrase(
+        "{player} takes {card} from the {region} space.",
+        player=seat(who),
+        card=card(cid),
+        region=region_mark(region),
+    )
 
 
-def took_top(seat: int) -> str:
+def took_top(who: int) -> Phrase:
     """Announce a face-down Agency draw."""
-    return f"{{p[{seat}]}} drew a face-down Agency card."
+    return phrase("{player} drew a face-down Agency card.", player=seat(who))
 
 
-def you_took(cid: str) -> str:
+def you_took(cid: str) -> Phrase:
     """Tell a player the card they drew."""
-    return f"You get {card(cid)}."
+    return phrase("You get {card}.", card=card(cid))
 
 
-def refilled(region: str, cid: str) -> str:
+def refilled(region: str, cid: str) -> Phrase:
     """Announce a Region Space refill."""
-    return f"{REGION_EMOJI[region]} {region} space: {card(cid)}."
+    return phrase("{region} space: {card}.", region=region_mark(region), card=card(cid))
 
 
-def limit_discard(seat: int, cid: str) -> str:
+def limit_discard(who: int, cid: str) -> Phrase:
     """Announce a hand-limit discard (not a use)."""
-    return f"{{p[{seat}]}} discards {card(cid)} to the hand limit."
+    return phrase("{player} discards {card} to the hand limit.", player=seat(who), card=card(cid))
 
 
-def moving(seat: int, dice: int) -> str:
+def moving(who: int, dice: int) -> Phrase:
     """Announce a Movement Action."""
-    return f"{{p[{seat}]}} moves with {dice} {'die' if dice == 1 else 'dice'}."
+    return nphrase(
+        "{player} moves with {count} die.",
+        "{player} moves with {count} dice.",
+        n=dice,
+        player=seat(who),
+        count=dice,
+    )
 
 
-def move_x3(seat: int, sid: str) -> str:
+def move_x3(who: int, sid: str) -> Phrase:
     """Announce a Move ×3."""
-    return f"{{p[{seat}]}} uses {source(sid)}: 3 steps."
+    return phrase("{player} uses {source}: 3 steps.", player=seat(who), source=source(sid))
 
 
-def stepped(seat: int, here: str, there: str) -> str:
+def stepped(who: int, here: str, there: str) -> Phrase:
     """Announce one step."""
-    return f"{{p[{seat}]}}'s agent: {city(here)} → {city(there)}."
+    return phrase(
+        "{player}'s agent: {here} → {there}.", player=seat(who), here=city(here), there=city(there)
+    )
 
 
-def collected(seat: int, colours: Sequence[str], where: str) -> str:
+def collected(who: int, colours: Sequence[str], where: str) -> Phrase:
     """Announce collected Intel."""
     cubes = " ".join(COLOUR_EMOJI[c] for c in colours)
-    return f"{{p[{seat}]}} collects Intel {cubes} in {city(where)}."
+    return phrase(
+        "{player} collects Intel {cubes} in {city}.",
+        player=seat(who),
+        cubes=cubes,
+        city=city(where),
+    )
 
 
-def pair(seat: int, colour: str) -> str:
+def pair(who: int, colour: str) -> Phrase:
     """Announce a cashed Intel pair."""
-    return f"{{p[{seat}]}} cashes a {COLOUR_EMOJI[colour]} pair for a free Agency card."
+    return phrase(
+        "{player} cashes a {cube} pair for a free Agency card.",
+        player=seat(who),
+        cube=COLOUR_EMOJI[colour],
+    )
 
 
-def flew(seat: int, cid: str, here: str, there: str) -> str:
+def flew(who: int, cid: str, here: str, there: str) -> Phrase:
     """Announce a flight."""
-    return f"✈️ {{p[{seat}]}} flies {city(here)} → {city(there)} with {card(cid)}."
+    return phrase(
+        "✈️ {player} flies {here} → {there} with {card}.",
+        player=seat(who),
+        here=city(here),
+        there=city(there),
+        card=card(cid),
+    )
 
 
-def searched(seat: int, sid: str, deck: str) -> str:
+def searched(who: int, sid: str, deck: str) -> Phrase:
     """Announce a Search."""
-    which = "the Mission deck" if deck == "M" else "the Agency deck"
-    return f"{{p[{seat}]}} uses {source(sid)} and searches {which}."
+    if deck == "M":
+        return phrase(
+            "{player} uses {source} and searches the Mission deck.",
+            player=seat(who),
+            source=source(sid),
+        )
+    return phrase(
+        "{player} uses {source} and searches the Agency deck.",
+        player=seat(who),
+        source=source(sid),
+    )
 
 
-def spied(seat: int, sid: str, cid: str) -> str:
+def spied(who: int, sid: str, cid: str) -> Phrase:
     """Announce Espionage."""
-    return f"🕵️ {{p[{seat}]}} uses {source(sid)} and takes {card(cid)} from the discard pile."
+    return phrase(
+        "🕵️ {player} uses {source} and takes {card} from the discard pile.",
+        player=seat(who),
+        source=source(sid),
+        card=card(cid),
+    )
 
 
-def forfeited(seat: int, count: int) -> str:
+def forfeited(who: int, count: int) -> Phrase:
     """Announce forfeited dice."""
-    return f"{{p[{seat}]}} forfeits {count} {'die' if count == 1 else 'dice'}."
+    return nphrase(
+        "{player} forfeits {count} die.",
+        "{player} forfeits {count} dice.",
+        n=count,
+        player=seat(who),
+        count=count,
+    )
 
 
-def round_end(number: int, scores: Sequence[int]) -> str:
+def scores_of(scores: Sequence[int]) -> str:
+    """Return every seat's score (``{p[0]} 7, {p[1]} 5``)."""
+    return ", ".join(f"{seat(s)} {v}" for s, v in enumerate(scores))
+
+
+def round_end(number: int, scores: Sequence[int]) -> Phrase:
     """Announce the end of a round with the visible scores."""
-    shown = ", ".join(f"{{p[{s}]}} {v}" for s, v in enumerate(scores))
-    return f"Round {number} ends. Scores: {shown}."
+    return phrase("Round {number} ends. Scores: {scores}.", number=number, scores=scores_of(scores))
 
 
-def game_over(scores: Sequence[int]) -> str:
+def game_over(scores: Sequence[int]) -> Phrase:
     """Announce the end of the game."""
-    shown = ", ".join(f"{{p[{s}]}} {v}" for s, v in enumerate(scores))
-    return f"🏆 Game over. Final scores: {shown}."
+    return phrase("🏆 Game over. Final scores: {scores}.", scores=scores_of(scores))
 
 
-def summary(winners: Sequence[int], scores: Sequence[int]) -> str:
+def summary(winners: Sequence[int], scores: Sequence[int]) -> Phrase:
     """Return the one-line result."""
-    names = " and ".join(f"{{p[{w}]}}" for w in winners)
-    verb = "share the victory" if len(winners) > 1 else "wins"
-    return f"{names} {verb} with {scores[winners[0]]} points."
-
-
-EQUIPMENT_WORDS: Final = EQUIPMENT_NAMES
+    points = scores[winners[0]]
+    if len(winners) == 1:
+        return phrase("{player} wins with {points} points.", player=seat(winners[0]), points=points)
+    names = chained([seat(w) for w in winners], and_)
+    return phrase("{players} share the victory with {points} points.", players=names, points=points)

@@ -17,7 +17,8 @@ from PIL import Image, ImageDraw
 from bot.draw.canvas import png
 from bot.draw.text import draw_text, font
 from bot.draw.text import fit as fit_text
-from bot.games.covert import data
+from bot.engine.i18n import _, pgettext
+from bot.games.covert import data, text
 from bot.games.covert.map import geometry as geo
 from bot.games.covert.map import pieces as sprites
 from bot.games.covert.map.base import FRAME, INK, INK_DIM, SEA, base_image
@@ -72,15 +73,22 @@ class BoardPicture:
 
 def agency_label(card: data.AgencyCard) -> str:
     """Return the three lines shown for a face-up Agency card."""
-    ability = data.ABILITY_LABELS[card.ability]
-    return f"{card.id}  {card.equipment}\n{data.CITY[card.city].name}\n{ability}"
+    equipment, ability = text.gear(card.equipment), text.ability(card.ability)
+    return f"{card.id}  {equipment}\n{text.city(card.city)}\n{ability}"
 
 
 def mission_label(mission: Mission) -> str:
     """Return the three parts shown for a face-up Mission: name, needs, points and bonus."""
-    needs = [*mission.equipment, data.CITY[mission.city].name if mission.city else ""]
-    needs += [mission.region, "any card" if mission.any_card else ""]
-    points = f"{mission.points} pts" + (f" +{mission.benefit}" if mission.benefit else "")
+    needs = [text.gear(e) for e in mission.equipment]
+    needs += [text.city(mission.city) if mission.city else ""]
+    needs += [text.region(mission.region) if mission.region else ""]
+    needs += [_("any card") if mission.any_card else ""]
+    if mission.benefit:
+        points = _("{points} pts +{benefit}").format(
+            points=mission.points, benefit=text.benefit(mission.benefit)
+        )
+    else:
+        points = _("{points} pts").format(points=mission.points)
     return f"{mission.id} {mission.name}\n{' '.join(n for n in needs if n)}\n{points}"
 
 
@@ -135,10 +143,16 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
     """Write the title and round, then each player's shape, name and score."""
     middle, face = geo.HEADER / 2, font(24)
     draw.text((16, middle), "COVERT", font=font(28), fill=INK, anchor="lm", stroke_width=1)
-    draw.text((150, middle), f"Round {picture.round}", font=face, fill=INK_DIM, anchor="lm")
+    draw.text(
+        (150, middle),
+        _("Round {number}").format(number=picture.round),
+        font=face,
+        fill=INK_DIM,
+        anchor="lm",
+    )
     x: float = geo.WIDTH - 16
     for colour, score in reversed(list(picture.scores.items())):
-        name = fit(picture.names.get(colour) or colour.capitalize(), 24, 150)
+        name = fit(picture.names.get(colour) or text.colour(colour).capitalize(), 24, 150)
         x -= draw_text(draw, (x, middle), f"{name} {score}", 24, INK, anchor="rm")
         x -= geo.AGENT + 6
         _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
@@ -152,7 +166,7 @@ def fit(text: str, size: int, width: float) -> str:
 
 def _write_lines(draw: ImageDraw.ImageDraw, box: tuple[float, ...], label: str, size: int) -> None:
     """Write a label's lines, each fitted to the box, from its top left."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, _y1 = box
     for line_no, line in enumerate(label.split("\n")[:3]):
         text = fit(line, size, x1 - x0 - 14)
         ink = INK if line_no == 0 else INK_DIM
@@ -163,7 +177,7 @@ def _draw_cards(draw: ImageDraw.ImageDraw, cards: Mapping[str, str]) -> None:
     """Write each Region Space's face-up card, or "empty"."""
     for index, region in enumerate(data.REGIONS):
         x0, y0, x1, y1 = geo.card_box(index)
-        label = cards.get(region) or "empty"
+        label = cards.get(region) or pgettext("region space", "empty")
         _write_lines(draw, (x0, y0 + 24, x1, y1), label, CARD_TEXT)
 
 
@@ -180,7 +194,7 @@ def _draw_circles(image: Image.Image, circles: Mapping[str, Mapping[int, Die]]) 
 
 def tray_slots(index: int, count: int) -> list[tuple[float, float]]:
     """Return where the dice sit in the folder (0) or the Decoder (1), two rows at most."""
-    x0, y0, _, _ = geo.tray_box(index)
+    x0, y0, _x1, _y1 = geo.tray_box(index)
     step, row = geo.TRAY_DIE + 3, geo.TRAY_ROW
     return [
         (x0 + 10 + (i % row + 0.5) * step, y0 + 24 + (i // row + 0.5) * step)
@@ -196,7 +210,7 @@ def _draw_tray(
         _paste(image, sprites.die(placed.colour, placed.value, geo.TRAY_DIE), centre)
     hidden = len(dice) - 2 * geo.TRAY_ROW
     if hidden > 0:
-        _, y0, x1, _ = geo.tray_box(index)
+        _x0, y0, x1, _y1 = geo.tray_box(index)
         draw.text((x1 - 8, y0 + 12), f"+{hidden}", font=font(16), fill=INK, anchor="rm")
 
 

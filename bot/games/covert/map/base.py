@@ -1,4 +1,4 @@
-"""The unchanging layer of the Covert board picture, drawn once and cached.
+"""The unchanging layer of the Covert board picture, drawn once per language and cached.
 
 It holds the map (region territories, routes, city markers and names) and the
 empty frames of the side panel: Region Spaces, Action Circles, the Special
@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 
 from bot.draw.canvas import RGB
 from bot.draw.text import font
-from bot.games.covert import data
+from bot.engine.i18n import _, current_language
+from bot.games.covert import data, text
 from bot.games.covert.map import geometry as geo
 from bot.games.covert.map.pieces import mix
 
@@ -34,9 +35,14 @@ def region_colour(city: str) -> RGB:
     return r, g, b
 
 
-@lru_cache(maxsize=1)
 def base_image() -> Image.Image:
-    """Return the empty board (a cached image; copy it before drawing)."""
+    """Return the empty board in the current language (a cached image; copy it before drawing)."""
+    return _base_image(current_language())
+
+
+@lru_cache(maxsize=4)
+def _base_image(language: str) -> Image.Image:
+    """Draw the empty board; ``language`` keys the cache (the labels are drawn in it)."""
     k = SUPERSAMPLE
     big = Image.new("RGB", (geo.WIDTH * k, geo.HEIGHT * k), SEA)
     draw = ImageDraw.Draw(big)
@@ -99,13 +105,13 @@ def _draw_cities(draw: ImageDraw.ImageDraw) -> None:
         x, y = geo.city_point(city)
         marker = _k((x - r, y - r, x + r, y + r))
         draw.ellipse(marker, fill=region_colour(city), outline=INK, width=2 * k)
-        initial = data.CITY[city].region[0].upper()
+        initial = text.region(data.CITY[city].region)[:1].upper()
         draw.text(_at(x, y), initial, font=font(15 * k), fill=SHADOW, anchor="mm")
         left, top, right, bottom = geo.label_box(city)
         centre = _at((left + right) / 2, (top + bottom) / 2)
         draw.text(
             centre,
-            data.CITY[city].name,
+            text.city(city),
             font=font(geo.LABEL_SIZE * k),
             fill=INK,
             anchor="mm",
@@ -116,15 +122,15 @@ def _draw_cities(draw: ImageDraw.ImageDraw) -> None:
 
 def _draw_panel(draw: ImageDraw.ImageDraw) -> None:
     """Draw the empty frames of the side panel."""
-    _title(draw, geo.CARDS_TOP - 22, "REGION SPACES")
+    _title(draw, geo.CARDS_TOP - 22, _("REGION SPACES"))
     for index, region in enumerate(data.REGIONS):
         _draw_region_space(draw, geo.card_box(index), region)
     for index, circle in enumerate(data.CIRCLES):
-        _draw_circle(draw, index, data.CIRCLE_LABELS[circle])
-    for index, title in enumerate(("SPECIAL OPERATIONS", "DECODER")):
+        _draw_circle(draw, index, text.circle(circle))
+    for index, title in enumerate((_("SPECIAL OPERATIONS"), _("DECODER"))):
         _draw_frame(draw, geo.tray_box(index), FRAME, title, INK_DIM)
     _draw_cipher_frame(draw)
-    _title(draw, geo.MISSIONS_TOP, "FACE-UP MISSIONS")
+    _title(draw, geo.MISSIONS_TOP, _("FACE-UP MISSIONS"))
 
 
 def _draw_frame(draw: ImageDraw.ImageDraw, box: geo.Box, edge: RGB, title: str, ink: RGB) -> None:
@@ -141,7 +147,11 @@ def _draw_region_space(draw: ImageDraw.ImageDraw, box: geo.Box, region: str) -> 
     _draw_frame(draw, box, colour, "", INK)
     draw.rounded_rectangle(strip, radius=8 * k, fill=colour, corners=(True, True, False, False))
     draw.text(
-        _at(box[0] + 8, box[1] + 11), region.upper(), font=font(15 * k), fill=SHADOW, anchor="lm"
+        _at(box[0] + 8, box[1] + 11),
+        text.region(region).upper(),
+        font=font(15 * k),
+        fill=SHADOW,
+        anchor="lm",
     )
 
 
@@ -168,10 +178,10 @@ def _draw_circle(draw: ImageDraw.ImageDraw, index: int, title: str) -> None:
 
 def _draw_cipher_frame(draw: ImageDraw.ImageDraw) -> None:
     """Write the cipher title, column numbers and row letters (T top, B bottom)."""
-    _title(draw, geo.CIPHER_TOP, "CIPHER")
+    _title(draw, geo.CIPHER_TOP, _("CIPHER"))
     small = font(16 * SUPERSAMPLE)
     for column in range(6):
-        x0, _, x1, _ = geo.tile_box(0, column)
+        x0, _top, x1, _bottom = geo.tile_box(0, column)
         draw.text(
             _at((x0 + x1) / 2, geo.CIPHER_TOP + 10),
             str(column + 1),
@@ -179,6 +189,6 @@ def _draw_cipher_frame(draw: ImageDraw.ImageDraw) -> None:
             fill=INK_DIM,
             anchor="mm",
         )
-    for row, letter in enumerate("TB"):
-        x0, y0, _, y1 = geo.tile_box(row, 0)
+    for row, letter in enumerate(text.cipher_rows()):
+        x0, y0, _right, y1 = geo.tile_box(row, 0)
         draw.text(_at(x0 - 12, (y0 + y1) / 2), letter, font=small, fill=INK_DIM, anchor="rm")

@@ -11,7 +11,7 @@ import math
 from typing import Final, Literal
 
 from bot.draw.text import font
-from bot.games.covert.data import CITY
+from bot.games.covert.text import city as city_name
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -75,7 +75,7 @@ def city_point(city: str) -> Point:
 def label_box(city: str) -> Box:
     """Return the box the city's name is written in."""
     x, y, side = CITY_SPOTS[city]
-    left, top, right, bottom = font(LABEL_SIZE).getbbox(CITY[city].name, anchor="mm")
+    left, top, right, bottom = font(LABEL_SIZE).getbbox(city_name(city), anchor="mm")
     w, h = right - left, bottom - top
     reach = MARKER_R + LABEL_GAP
     cx, cy = {
@@ -84,6 +84,7 @@ def label_box(city: str) -> Box:
         "left": (x - reach - w / 2, y),
         "right": (x + reach + w / 2, y),
     }[side]
+    cx = min(max(cx, w / 2 + 6), MAP_RIGHT - w / 2 - 6)  # a longer name stays on the map
     return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
 
 

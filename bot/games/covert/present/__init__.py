@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
 from bot.games.covert.present import guide
@@ -34,7 +35,9 @@ class CovertPresenter:
         """Render the public table message."""
         image, alt = board_image(view, names) if self.images and view.players else (None, "")
         return Screen(
-            title=f"Covert · round {view.round}" if view.round else "Covert",
+            title=_("Covert · round {number}").format(number=view.round)
+            if view.round
+            else "Covert",
             body=table_body(view, names, outcome),
             fields=tuple(Field(t, v) for t, v in board_text(view, names)) if view.players else (),
             image=image,
@@ -49,7 +52,7 @@ class CovertPresenter:
         note, choices = dossier_choices(view, legal, names, step)
         body = discard_body(view) if step == DISCARD_STEP else dossier_body(view, note)
         return Screen(
-            title=f"🔒 {names[view.seat]}'s dossier",
+            title=_("🔒 {name}'s dossier").format(name=names[view.seat]),
             body=body,
             choices=choices,
             colour=COLOUR,
@@ -59,7 +62,13 @@ class CovertPresenter:
         """Return the paged rules summary."""
         total = len(guide.PAGES)
         return [
-            Screen(title=f"Covert rules {i}/{total}: {title}", body=text, colour=COLOUR)
+            Screen(
+                title=_("Covert rules {page}/{total}: {title}").format(
+                    page=i, total=total, title=_(title)
+                ),
+                body=guide.page_text(text),
+                colour=COLOUR,
+            )
             for i, (title, text) in enumerate(guide.PAGES, start=1)
         ]
 
@@ -68,6 +77,9 @@ def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, s
     """Draw the map with the board-art module, imported only when an image is wanted."""
     from bot.games.covert.map.picture import board_png
 
-    when = f"round {view.round}" if view.round else "setting up"
-    alt = f"Map of Europe with agents and Intel cubes, {when}; details in the text."
+    if view.round:
+        alt = _("Map of Europe with agents and Intel cubes, round {number}; details in the text.")
+    else:
+        alt = _("Map of Europe with agents and Intel cubes, setting up; details in the text.")
+    alt = alt.format(number=view.round)
     return board_png(view, names), alt

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
@@ -31,7 +32,6 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.data import (
-    ABILITY_LABELS,
     AGENCY,
     CHARACTER,
     CODES,
@@ -44,28 +44,30 @@ from bot.games.covert.present.labels import label
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
 from bot.games.covert.state import Player
+from bot.games.covert.text import ability, cipher_rows, gear, power
+from bot.games.covert.text import title as character_title
 from bot.games.covert.views import PrivateView
 
 Choice = Button | Select
 GROUPS: tuple[tuple[str, str, Callable[[Action], str]], ...] = (
-    ("place", "Place a die", lambda a: str(getattr(a, "die", ""))),
-    ("reroll", "Reroll", lambda a: str(getattr(a, "dice", (0,))[0])),
+    ("place", N_("Place a die"), lambda a: str(getattr(a, "die", ""))),
+    ("reroll", N_("Reroll"), lambda a: str(getattr(a, "dice", (0,))[0])),
     (
         "swap",
-        "Swap tiles",
+        N_("Swap tiles"),
         lambda a: "long" if (getattr(a, "a", 0), getattr(a, "b", 0)) not in SWAPS else "n",
     ),
-    ("overlay", "Decoder die → tile", lambda a: str(getattr(a, "die", ""))),
-    ("complete", "Complete mission", lambda a: getattr(a, "mission", "")),
-    ("mission", "Take mission", lambda a: ""),
-    ("agency", "Agency card", lambda a: str(getattr(a, "dice", ""))),
-    ("move", "Move", lambda a: ""),
-    ("step", "Move an agent", lambda a: str(getattr(a, "agent", ""))),
-    ("forfeit", "Forfeit", lambda a: ""),
-    ("fly", "Fly", lambda a: getattr(a, "card", "")),
-    ("use", "Use ability", lambda a: ""),
-    ("react", "Use a reaction", lambda a: ""),
-    ("choose", "Choose", lambda a: ""),
+    ("overlay", N_("Decoder die → tile"), lambda a: str(getattr(a, "die", ""))),
+    ("complete", N_("Complete mission"), lambda a: getattr(a, "mission", "")),
+    ("mission", N_("Take mission"), lambda a: ""),
+    ("agency", N_("Agency card"), lambda a: str(getattr(a, "dice", ""))),
+    ("move", N_("Move"), lambda a: ""),
+    ("step", N_("Move an agent"), lambda a: str(getattr(a, "agent", ""))),
+    ("forfeit", N_("Forfeit"), lambda a: ""),
+    ("fly", N_("Fly"), lambda a: getattr(a, "card", "")),
+    ("use", N_("Use ability"), lambda a: ""),
+    ("react", N_("Use a reaction"), lambda a: ""),
+    ("choose", N_("Choose"), lambda a: ""),
 )
 KINDS: dict[type, str] = {
     Place: "place",
@@ -89,16 +91,16 @@ KINDS: dict[type, str] = {
 PAGE = 24
 """Choices per page of a long select (the 25th option turns the page)."""
 VERBS = {
-    "character": "Play as",
-    "keep3": "Return to the deck",
-    "hand": "Discard",
-    "mlimit": "Put under the deck",
-    "search": "Keep",
-    "controller": "Keep",
-    "quarter": "Keep",
-    "free": "Take",
-    "claim": "Claim",
-    "deck": "Draw from",
+    "character": N_("Play as"),
+    "keep3": N_("Return to the deck"),
+    "hand": N_("Discard"),
+    "mlimit": N_("Put under the deck"),
+    "search": N_("Keep"),
+    "controller": N_("Keep"),
+    "quarter": N_("Keep"),
+    "free": N_("Take"),
+    "claim": N_("Claim"),
+    "deck": N_("Draw from"),
 }
 """What choosing an item does, per kind of sub-decision."""
 
@@ -111,29 +113,44 @@ def group_of(action: Action) -> str:
 def dossier_body(view: PrivateView, note: str) -> str:
     """Return the secrets of a seat in words, with what each Mission and Code still needs."""
     me = holdings(view) if view.public.players else None
-    lines = [f"**Agency cards** ({len(view.hand)}):"]
-    lines += [f"- {card_line(c)}" for c in view.hand] or ["- none"]
-    lines.append(f"**Missions** ({len(view.missions)}):")
-    lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or ["- none"]
+    none = _("none")
+    lines = [_("**Agency cards** ({count}):").format(count=len(view.hand))]
+    lines += [f"- {card_line(c)}" for c in view.hand] or [f"- {none}"]
+    lines.append(_("**Missions** ({count}):").format(count=len(view.missions)))
+    lines += [f"- {mission_line(m)} · {readiness(me, m)}" for m in view.missions] or [f"- {none}"]
     grid = cipher(view)
-    codes = ", ".join(
-        f"{c.code} (back {c.back})" + (" 🔓 readable now" if readable(grid, c.code) else "")
-        for c in view.codes
-    )
-    lines.append(f"**Codes**: {codes or 'none'}")
+    codes = ", ".join(code_text(c.code, c.back, readable(grid, c.code)) for c in view.codes)
+    lines.append(_("**Codes**: {codes}").format(codes=codes or none))
     tokens = ", ".join(
-        ABILITY_LABELS[t.ability] + (" (next turn)" if t.id in view.fresh else "")
+        _("{ability} (next turn)").format(ability=ability(t.ability))
+        if t.id in view.fresh
+        else ability(t.ability)
         for t in view.tokens
     )
-    lines.append(f"**Special Operations tokens**: {tokens or 'none'}")
+    lines.append(_("**Special Operations tokens**: {tokens}").format(tokens=tokens or none))
     turn = view.public.turn
     if turn is not None and turn.kind == "codes" and turn.seat == view.seat:
-        lines.append(f"**Cipher grid**: T `{' '.join(grid[:6])}` · B `{' '.join(grid[6:])}`")
+        top, bottom = cipher_rows()
+        lines.append(
+            _("**Cipher grid**: {top} `{top_tiles}` · {bottom} `{bottom_tiles}`").format(
+                top=top,
+                top_tiles=" ".join(grid[:6]),
+                bottom=bottom,
+                bottom_tiles=" ".join(grid[6:]),
+            )
+        )
     if view.pending is not None:
-        lines.append(f"**Decision pending**: {pending_text(view)}")
+        lines.append(_("**Decision pending**: {decision}").format(decision=pending_text(view)))
         lines += [f"- {line}" for line in pending_items(view)]
     lines.append(note)
     return "\n".join(lines)[:4000]
+
+
+def code_text(code: str, back: str, now: bool) -> str:
+    """Return a held Code, its public back and whether the grid reads it now."""
+    if now:
+        return _("{code} (back {back}) 🔓 readable now").format(code=code, back=gear(back))
+    return _("{code} (back {back})").format(code=code, back=gear(back))
 
 
 def holdings(view: PrivateView) -> Player:
@@ -154,7 +171,9 @@ def readiness(me: Player | None, mission: Mission) -> str:
     if me is None:
         return ""
     lacking = missing(me, mission)
-    return "✅ completable now" if not lacking else "needs " + ", ".join(lacking)
+    if not lacking:
+        return _("✅ completable now")
+    return _("needs {what}").format(what=", ".join(lacking))
 
 
 def cipher(view: PrivateView) -> list[str]:
@@ -175,18 +194,20 @@ def readable(grid: Sequence[str], code: str) -> bool:
 def pending_text(view: PrivateView) -> str:
     """Describe the sub-decision the seat faces."""
     assert view.pending is not None
-    return {
-        "character": "choose your Character (players pick in seat order)",
-        "keep3": "keep two of these three Missions (choose the one to return)",
-        "hand": "over your Agency hand limit: discard a card",
-        "mlimit": "over your Mission limit: put one under the deck",
-        "search": "keep one of the searched cards",
-        "controller": "keep one of the two Missions",
-        "quarter": "keep one of the two tokens",
-        "free": "take your free Agency card for the Intel pair",
-        "claim": "two codes need the same Decoder die: claim one",
-        "deck": "draw your replacement Code from Deck A or Deck B",
-    }.get(view.pending.kind, view.pending.kind)
+    texts = {
+        "character": N_("choose your Character (players pick in seat order)"),
+        "keep3": N_("keep two of these three Missions (choose the one to return)"),
+        "hand": N_("over your Agency hand limit: discard a card"),
+        "mlimit": N_("over your Mission limit: put one under the deck"),
+        "search": N_("keep one of the searched cards"),
+        "controller": N_("keep one of the two Missions"),
+        "quarter": N_("keep one of the two tokens"),
+        "free": N_("take your free Agency card for the Intel pair"),
+        "claim": N_("two codes need the same Decoder die: claim one"),
+        "deck": N_("draw your replacement Code from Deck A or Deck B"),
+    }
+    kind = view.pending.kind
+    return _(texts[kind]) if kind in texts else kind
 
 
 def pending_items(view: PrivateView) -> list[str]:
@@ -201,12 +222,16 @@ def pending_items(view: PrivateView) -> list[str]:
         elif item in AGENCY:
             found.append(card_line(AGENCY[item]))
         elif item in TOKENS:
-            found.append(f"{ABILITY_LABELS[TOKENS[item].ability]} token")
+            found.append(_("{ability} token").format(ability=ability(TOKENS[item].ability)))
         elif item in CODES:
-            found.append(f"code {CODES[item].code} (back {CODES[item].back})")
+            found.append(
+                _("code {code} (back {back})").format(
+                    code=CODES[item].code, back=gear(CODES[item].back)
+                )
+            )
         elif item in CHARACTER:
             ch = CHARACTER[item]
-            found.append(f"**{ch.name}**, {ch.title}: {ch.ability}")
+            found.append(f"**{ch.name}**, {character_title(item)}: {power(item)}")
     return found
 
 
@@ -215,15 +240,15 @@ def dossier_choices(
 ) -> tuple[str, tuple[Choice, ...]]:
     """Return the note and the choices for this step (the public discard pile is always
     one button away, section 6)."""
-    back = Button("◀ Back", pick(""))
+    back = Button(_("◀ Back"), pick(""))
     pile = discard_button(view)
     if step == DISCARD_STEP:
-        return "The Agency discard pile, oldest first (public).", (back,)
+        return _("The Agency discard pile, oldest first (public)."), (back,)
     if not legal:
-        note = "The game is over." if view.public.over else "Nothing to do right now."
+        note = _("The game is over.") if view.public.over else _("Nothing to do right now.")
         return note, (pile,) if pile else ()
     if step:
-        key, _, sub = step.partition(".")
+        key, _dot, sub = step.partition(".")
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
     if view.pending is not None and all(isinstance(a, Choose) for a in legal):
@@ -233,14 +258,14 @@ def dossier_choices(
     for a in legal:
         if isinstance(a, Simple):
             buttons.append(Button(label(view, a, names), act(a), "primary"))
-    for key, title, _ in GROUPS:
+    for key, title, _split in GROUPS:
         actions = [a for a in legal if group_of(a) == key]
         if len(actions) == 1 and key != "place":
             buttons.append(Button(label(view, actions[0], names)[:80], act(actions[0])))
         elif actions:
-            buttons.append(Button(title, pick(key)))
+            buttons.append(Button(_(title), pick(key)))
     buttons = buttons[:24] + ([pile] if pile else [])
-    return reaction_note(view, legal) or "Choose what to do.", tuple(buttons)
+    return reaction_note(view, legal) or _("Choose what to do."), tuple(buttons)
 
 
 DISCARD_STEP = "discard"
@@ -250,14 +275,22 @@ DISCARD_STEP = "discard"
 def discard_button(view: PrivateView) -> Button | None:
     """Return the button opening the Agency discard pile, when it holds any card."""
     size = len(view.public.agency_discard)
-    return Button(f"🗑️ Discard pile ({size})", pick(DISCARD_STEP)) if size else None
+    if not size:
+        return None
+    return Button(_("🗑️ Discard pile ({count})").format(count=size), pick(DISCARD_STEP))
 
 
 def discard_body(view: PrivateView) -> str:
     """Return the Agency discard pile in full: every card in it was revealed when discarded."""
     pile = view.public.agency_discard
-    lines = [f"**Agency discard pile** ({len(pile)} cards, oldest first):"]
-    lines += [f"- {card_line(c)}" for c in pile] or ["- empty"]
+    lines = [
+        ngettext(
+            "**Agency discard pile** ({count} card, oldest first):",
+            "**Agency discard pile** ({count} cards, oldest first):",
+            len(pile),
+        ).format(count=len(pile))
+    ]
+    lines += [f"- {card_line(c)}" for c in pile] or [f"- {pgettext('discard pile', 'empty')}"]
     return "\n".join(lines)[:4000]
 
 
@@ -267,16 +300,19 @@ def reaction_note(view: PrivateView, legal: Sequence[Action]) -> str:
         return ""
     if view.public.spy_cards:
         used = ", ".join(card_line(c) for c in view.public.spy_cards)
-        return (
-            f"🕵️ **Espionage**: the cards just used were {used}. "
+        return _(
+            "🕵️ **Espionage**: the cards just used were {cards}. "
             "Take one of them into your hand with an Espionage source, or decline."
+        ).format(cards=used)
+    if view.public.phase == "codes":
+        return _(
+            "⚡ **First**: spend a First source to take your Break Codes turn now, "
+            "before the normal order, or decline."
         )
-    now = (
-        "take your Break Codes turn now"
-        if view.public.phase == "codes"
-        else "resolve one Action now"
+    return _(
+        "⚡ **First**: spend a First source to resolve one Action now, "
+        "before the normal order, or decline."
     )
-    return f"⚡ **First**: spend a First source to {now}, before the normal order, or decline."
 
 
 def group_step(
@@ -292,8 +328,8 @@ def group_step(
     A list still longer than a select holds (many ways to pay one Mission) is paged:
     ``<key>.<sub>+<page>`` shows the next 24 with a "More choices" option after them.
     """
-    title = next((t for k, t, _ in GROUPS if k == key), key)
-    split = next((f for k, _, f in GROUPS if k == key), lambda a: "")
+    title = next((_(t) for k, t, _f in GROUPS if k == key), key)
+    split = next((f for k, _t, f in GROUPS if k == key), lambda a: "")
     sub, plus, number = sub.rpartition("+") if "+" in sub else (sub, "", "0")
     page = int(number) if number.isdigit() else 0
     if sub:
@@ -304,11 +340,12 @@ def group_step(
             options = tuple(
                 SelectOption(sub_label(view, key, s)[:80], pick(f"{key}.{s}")) for s in subs[:25]
             )
-            return f"{title}: which one?", (Select(title, options), back)
+            return _("{title}: which one?").format(title=title), (Select(title, options), back)
     if not actions:
-        return "That choice is no longer open.", (back,)
+        return _("That choice is no longer open."), (back,)
     verb = VERBS.get(view.pending.kind, "") if key == "choose" and view.pending else ""
     if verb:
+        verb = _(verb)
         title = f"{verb}…"
     shown = actions if len(actions) <= PAGE + 1 else actions[page * PAGE : (page + 1) * PAGE]
     entries = [
@@ -316,7 +353,9 @@ def group_step(
         for a in shown
     ]
     if len(actions) > PAGE + 1 and (page + 1) * PAGE < len(actions):
-        more = f"More choices ({(page + 1) * PAGE + 1}–{min(len(actions), (page + 2) * PAGE)})"
+        more = _("More choices ({first}–{last})").format(
+            first=(page + 1) * PAGE + 1, last=min(len(actions), (page + 2) * PAGE)
+        )
         entries.append(SelectOption(more, pick(f"{key}.{sub}+{page + 1}")))
     return f"{title}:", (Select(title, tuple(entries)), back)
 
@@ -324,13 +363,14 @@ def group_step(
 def sub_label(view: PrivateView, key: str, sub: str) -> str:
     """Label one sub-group of a long group."""
     if key in ("place", "overlay"):
-        return f"Die {view.public.players[view.seat].dice[int(sub)].face}"
+        return _("Die {face}").format(face=view.public.players[view.seat].dice[int(sub)].face)
     if key == "reroll":
-        return f"Starting with die {int(sub) + 1}"
+        return _("Starting with die {number}").format(number=int(sub) + 1)
     if key == "swap":
-        return "Long swap (Cryptographer)" if sub == "long" else "Neighbouring swap"
+        return _("Long swap (Cryptographer)") if sub == "long" else _("Neighbouring swap")
     if key == "agency":
-        return f"With {sub} {'die' if sub == '1' else 'dice'}"
+        count = int(sub) if sub.isdigit() else 0
+        return ngettext("With {count} die", "With {count} dice", count).format(count=count)
     if key == "step":
-        return f"Agent {int(sub) + 1}"
+        return _("Agent {number}").format(number=int(sub) + 1)
     return sub

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import N_, _, ngettext
 from bot.engine.rules import Action
 from bot.games.covert.actions import (
     Accept,
@@ -24,14 +25,11 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.data import (
-    ABILITY_LABELS,
     AGENCY,
     CHARACTER,
     CIRCLE_LABELS,
-    CITY,
     CODES,
     MISSION_LIMIT,
-    POSITIONS,
     REGION_EMOJI,
     REGIONS,
     TOKENS,
@@ -39,13 +37,14 @@ from bot.games.covert.data import (
 from bot.games.covert.messages import target
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
+from bot.games.covert.text import ability, city, gear, position, region_mark, title
 from bot.games.covert.views import PrivateView
 
 SIMPLE_LABELS = {
-    "end": "End turn",
-    "halt": "Done moving",
-    "finish": "Finish (claim codes)",
-    "decline": "Decline",
+    "end": N_("End turn"),
+    "halt": N_("Done moving"),
+    "finish": N_("Finish (claim codes)"),
+    "decline": N_("Decline"),
 }
 
 
@@ -53,8 +52,8 @@ def source_label(sid: str) -> str:
     """Name an ability source."""
     if sid in AGENCY:
         c = AGENCY[sid]
-        return f"{sid} {ABILITY_LABELS[c.ability]} ({c.equipment}, {CITY[c.city].name})"
-    return f"{ABILITY_LABELS[TOKENS[sid].ability]} token"
+        return f"{sid} {ability(c.ability)} ({gear(c.equipment)}, {city(c.city)})"
+    return _("{ability} token").format(ability=ability(TOKENS[sid].ability))
 
 
 def item_label(item: str) -> str:
@@ -63,30 +62,31 @@ def item_label(item: str) -> str:
         return source_label(item)
     if item in MISSION:
         m = MISSION[item]
-        return f"{item} {m.name} ({m.points} pts)"
+        return _("{id} {name} ({points} pts)").format(id=item, name=m.name, points=m.points)
     if item in TOKENS:
         return source_label(item)
     if item in CODES:
-        return f"Code {CODES[item].code}"
+        return _("Code {code}").format(code=CODES[item].code)
     if item in REGION_EMOJI:
-        return f"{REGION_EMOJI[item]} {item} Region Space"
+        return _("{region} Region Space").format(region=region_mark(item))
     if item in CHARACTER:
-        return f"{CHARACTER[item].name}, {CHARACTER[item].title}"
-    return {"deck": "Top of the deck", "A": "Code Deck A", "B": "Code Deck B"}.get(item, item)
+        return f"{CHARACTER[item].name}, {title(item)}"
+    decks = {"deck": _("Top of the deck"), "A": _("Code Deck A"), "B": _("Code Deck B")}
+    return decks.get(item, item)
 
 
 def space_label(view: PrivateView, region: str) -> str:
     """Name a Region Space by the card that lies in it."""
     card = view.public.region_spaces[REGIONS.index(region)]
-    return f"{REGION_EMOJI[region]} space: {card_line(card)}"
+    return _("{square} space: {card}").format(square=REGION_EMOJI[region], card=card_line(card))
 
 
 def pay_label(pay: str) -> str:
     """Name one payment."""
     if pay == "B":
-        return "benefit"
+        return _("benefit")
     if pay in CODES:
-        return f"code {CODES[pay].back}"
+        return _("code {back}").format(back=gear(CODES[pay].back))
     return pay
 
 
@@ -98,21 +98,28 @@ def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
     if isinstance(action, Simple):
         if action.kind == "pass":
             token = 1 + sum(1 for p in view.public.players if p.turn_token)
-            return f"Pass (take token #{token})"
-        return SIMPLE_LABELS[action.kind]
+            return _("Pass (take token #{token})").format(token=token)
+        return _(SIMPLE_LABELS[action.kind])
     if isinstance(action, Place):
         where = target(action.target)
         face = me.dice[action.die].face
-        return f"{face} → {where}" + (f" space {face}" if action.target in CIRCLE_LABELS else "")
+        if action.target in CIRCLE_LABELS:
+            return _("{face} → {target} space {face}").format(face=face, target=where)
+        return f"{face} → {where}"
     if isinstance(action, Adjust):
-        return f"Modify the {me.dice[action.die].face} with {source_label(action.source)}"
+        return _("Modify the {face} with {source}").format(
+            face=me.dice[action.die].face, source=source_label(action.source)
+        )
     if isinstance(action, Reroll):
-        return "Reroll " + " ".join(str(me.dice[d].face) for d in action.dice)
+        faces = " ".join(str(me.dice[d].face) for d in action.dice)
+        return _("Reroll {faces}").format(faces=faces)
     if isinstance(action, Swap):
         a, b = view.public.cipher[action.a], view.public.cipher[action.b]
-        return f"{POSITIONS[action.a]}↔{POSITIONS[action.b]} ({a}↔{b})"
+        return f"{position(action.a)}↔{position(action.b)} ({a}↔{b})"
     if isinstance(action, Overlay):
-        return f"Die {me.dice[action.die].face} on {POSITIONS[action.position]}"
+        return _("Die {face} on {position}").format(
+            face=me.dice[action.die].face, position=position(action.position)
+        )
     return action_label(view, action, names)
 
 
@@ -121,46 +128,75 @@ def action_label(view: PrivateView, action: Action, names: Sequence[str]) -> str
     me = view.public.players[view.seat]
     if isinstance(action, Complete):
         paid = [pay_label(p) for p in action.pay]
-        paid += [f"any {action.any_card}"] if action.any_card != "-" else []
-        return f"{MISSION[action.mission].name}: pay {', '.join(paid) or 'nothing'}"
+        paid += [_("any {card}").format(card=action.any_card)] if action.any_card != "-" else []
+        return _("{mission}: pay {payment}").format(
+            mission=MISSION[action.mission].name, payment=", ".join(paid) or _("nothing")
+        )
     if isinstance(action, TakeMission):
         row = view.public.mission_row
         if action.slot == 3:
-            return "Top of the Mission deck"
+            return _("Top of the Mission deck")
         m = row[action.slot]
-        return mission_line(m).replace("**", "") if m else "Empty slot"
+        return mission_line(m).replace("**", "") if m else _("Empty slot")
     if isinstance(action, TakeAgency):
-        what = "top of the deck" if action.what == "deck" else space_label(view, action.what)
-        return f"{action.dice} {'die' if action.dice == 1 else 'dice'}: {what}"
+        what = _("top of the deck") if action.what == "deck" else space_label(view, action.what)
+        return ngettext("{count} die: {what}", "{count} dice: {what}", action.dice).format(
+            count=action.dice, what=what
+        )
     if isinstance(action, Move):
-        return f"Move with {action.dice} {'die' if action.dice == 1 else 'dice'}"
+        return ngettext("Move with {count} die", "Move with {count} dice", action.dice).format(
+            count=action.dice
+        )
     if isinstance(action, Forfeit):
         if action.circle == "all":
-            return "Forfeit all dice"
-        circle = CIRCLE_LABELS[action.circle]
-        return f"Forfeit {'an' if circle[0] in 'AEIOU' else 'a'} {circle} die"
+            return _("Forfeit all dice")
+        return forfeit_label(action.circle)
     if isinstance(action, Step):
-        here = CITY[me.agents[action.agent]].name
-        return f"Agent {action.agent + 1}: {here} → {CITY[action.city].name}"
+        return _("Agent {number}: {here} → {there}").format(
+            number=action.agent + 1, here=city(me.agents[action.agent]), there=city(action.city)
+        )
     if isinstance(action, Fly):
-        here = CITY[me.agents[action.agent]].name
-        return f"{action.card}: agent in {here} → {CITY[AGENCY[action.card].city].name}"
+        return _("{card}: agent in {here} → {there}").format(
+            card=action.card,
+            here=city(me.agents[action.agent]),
+            there=city(AGENCY[action.card].city),
+        )
     if isinstance(action, Use):
-        deck = {"A": " on the Agency deck", "M": " on the Mission deck"}.get(action.deck, "")
-        return source_label(action.source) + deck
+        if action.deck == "A":
+            return _("{source} on the Agency deck").format(source=source_label(action.source))
+        if action.deck == "M":
+            return _("{source} on the Mission deck").format(source=source_label(action.source))
+        return source_label(action.source)
     if isinstance(action, Accept):
         if action.card == "-":
-            return f"Use First: {source_label(action.source)}"
-        return f"Take {action.card} with {source_label(action.source)}"
+            return _("Use First: {source}").format(source=source_label(action.source))
+        return _("Take {card} with {source}").format(
+            card=action.card, source=source_label(action.source)
+        )
     if isinstance(action, Choose):
         if action.item in REGION_EMOJI:
             return space_label(view, action.item)
         if action.item in ("A", "B"):
             pile = "AB".index(action.item)
             size, top = view.public.code_decks[pile], view.public.code_tops[pile]
-            return f"Code Deck {action.item}: {size} cards, top back {top or '—'}"
+            return ngettext(
+                "Code Deck {deck}: {count} card, top back {back}",
+                "Code Deck {deck}: {count} cards, top back {back}",
+                size,
+            ).format(deck=action.item, count=size, back=gear(top) if top else "—")
         return item_label(action.item)
     return action.token()
+
+
+def forfeit_label(key: str) -> str:
+    """Name the forfeit of one circle's die."""
+    words = {
+        "COMPLETE_MISSION": _("Forfeit a Complete Mission die"),
+        "MISSION_CARDS": _("Forfeit a Mission Cards die"),
+        "AGENCY_CARDS": _("Forfeit an Agency Cards die"),
+        "MOVEMENT": _("Forfeit a Movement die"),
+    }
+    return words[key]
 
 
 __all__ = ["MISSION_LIMIT", "label"]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.engine.i18n import N_, _
 from bot.engine.rules import Outcome
 from bot.games.covert.data import (
-    ABILITY_LABELS,
-    CIRCLE_LABELS,
     CIRCLES,
     CITIES,
     COLOUR_EMOJI,
@@ -18,15 +17,24 @@ from bot.games.covert.data import (
     AgencyCard,
 )
 from bot.games.covert.missions import Mission
+from bot.games.covert.text import (
+    ability,
+    benefit,
+    cipher_rows,
+    circle,
+    circle_short,
+    city,
+    gear,
+)
 from bot.games.covert.views import PlayerView, PublicView
 
 PHASES = {
-    "setup": "Setting up",
-    "placement": "Phase I · roll and place dice",
-    "codes": "Phase II · break codes",
-    "resolution": "Phase III · dice resolution",
-    "final": "Final missions",
-    "over": "Game over",
+    "setup": N_("Setting up"),
+    "placement": N_("Phase I · roll and place dice"),
+    "codes": N_("Phase II · break codes"),
+    "resolution": N_("Phase III · dice resolution"),
+    "final": N_("Final missions"),
+    "over": N_("Game over"),
 }
 
 
@@ -34,19 +42,18 @@ def card_line(card: AgencyCard | None) -> str:
     """Return an Agency card face in a few words."""
     if card is None:
         return "—"
-    city = next(c.name for c in CITIES if c.key == card.city)
-    return f"{card.id} {card.equipment} · ✈️ {city} · {ABILITY_LABELS[card.ability]}"
+    return f"{card.id} {gear(card.equipment)} · ✈️ {city(card.city)} · {ability(card.ability)}"
 
 
 def mission_line(m: Mission | None) -> str:
     """Return a Mission face in a few words."""
     if m is None:
         return "—"
-    needs = [*m.equipment]
-    needs += [next(c.name for c in CITIES if c.key == m.city)] if m.city else []
+    needs = [gear(e) for e in m.equipment]
+    needs += [city(m.city)] if m.city else []
     needs += [REGION_EMOJI[m.region]] if m.region else []
-    needs += ["any card"] if m.any_card else []
-    bonus = f" → {REGION_EMOJI.get(m.benefit, m.benefit)}" if m.benefit else ""
+    needs += [_("any card")] if m.any_card else []
+    bonus = f" → {REGION_EMOJI.get(m.benefit) or benefit(m.benefit)}" if m.benefit else ""
     return f"{m.id} {m.name}: {' + '.join(needs) or '—'} · **{m.points}**{bonus}"
 
 
@@ -55,42 +62,65 @@ def status_line(view: PublicView, names: Sequence[str], outcome: Outcome | None)
     if outcome is not None:
         return "🏆 " + outcome.summary.format(p=list(names))
     # Rounds count from 1; the set-up before round 1 has no number.
-    parts = [f"Round {view.round} · {PHASES[view.phase]}" if view.round else PHASES[view.phase]]
+    phase = _(PHASES[view.phase])
+    parts = [
+        _("Round {number} · {phase}").format(number=view.round, phase=phase)
+        if view.round
+        else phase
+    ]
     if view.waiting_hidden:
-        parts.append("⏳ waiting for hidden decisions")
+        parts.append(_("⏳ waiting for hidden decisions"))
     elif view.prompt_seats:
-        parts.append("waiting for " + ", ".join(names[s] for s in view.prompt_seats))
+        waiting = ", ".join(names[s] for s in view.prompt_seats)
+        parts.append(_("waiting for {names}").format(names=waiting))
     elif view.turn is not None:
-        parts.append(f"{names[view.turn.seat]} to act")
+        parts.append(_("{name} to act").format(name=names[view.turn.seat]))
     if view.end_flag and view.phase != "final":
-        parts.append("🏁 last round")
+        parts.append(_("🏁 last round"))
     return " · ".join(parts)
 
 
 def player_line(p: PlayerView, names: Sequence[str]) -> str:
     """Return one player's public line."""
-    token = f" · token {p.turn_token}" if p.turn_token else ""
+    token = _(" · token {token}").format(token=p.turn_token) if p.turn_token else ""
     dice = " ".join(die_text(d.face, d.place, d.space) for d in p.dice)
     intel = "".join(COLOUR_EMOJI[c] for c in p.intel) or "—"
-    backs = "/".join(p.code_backs) or "—"
+    backs = "/".join(gear(b) for b in p.code_backs) or "—"
     done = ", ".join(f"{m.name} {m.points}" for m in p.done_missions) or "—"
     codes = " ".join(c.code for c in p.done_codes) or "—"
-    return (
-        f"{COLOUR_EMOJI[p.colour]} **{names[p.seat]}** · {p.character.title} · "
-        f"**{p.score}** pts · {len(p.done_missions)}/6 missions{token}\n"
-        f"  cards {p.hand}/{p.hand_limit} · missions {p.missions}/{p.mission_limit} · "
-        f"tokens {p.tokens} · codes held {backs} · reroll {'yes' if p.reroll else 'spent'}\n"
-        f"  dice {dice or '—'} · cubes {p.supply} · intel {intel}\n"
-        f"  done: {done} · broken codes: {codes}"
+    head = _("{colour} **{name}** · {title} · **{score}** pts · {done}/6 missions{token}").format(
+        colour=COLOUR_EMOJI[p.colour],
+        name=names[p.seat],
+        title=_(p.character.title),
+        score=p.score,
+        done=len(p.done_missions),
+        token=token,
     )
+    held = _(
+        "cards {hand}/{hand_limit} · missions {missions}/{mission_limit} · "
+        "tokens {tokens} · codes held {backs} · reroll {reroll}"
+    ).format(
+        hand=p.hand,
+        hand_limit=p.hand_limit,
+        missions=p.missions,
+        mission_limit=p.mission_limit,
+        tokens=p.tokens,
+        backs=backs,
+        reroll=_("yes") if p.reroll else _("spent"),
+    )
+    pieces = _("dice {dice} · cubes {supply} · intel {intel}").format(
+        dice=dice or "—", supply=p.supply, intel=intel
+    )
+    scored = _("done: {done} · broken codes: {codes}").format(done=done, codes=codes)
+    return f"{head}\n  {held}\n  {pieces}\n  {scored}"
 
 
 def die_text(face: int, place: str, space: int) -> str:
     """Return a die and where it lies."""
-    short = {"": "", SPEC_OPS: "@SO", DECODER: "@Dec", "spent": "✓"}
+    short = {"": "", SPEC_OPS: _("@SO"), DECODER: _("@Dec"), "spent": "✓"}
     if place in short:
         return f"{face}{short[place]}"
-    return f"{face}@{CIRCLE_LABELS[place].split()[0][:4]}{space}"
+    return f"{face}@{circle_short(place)}{space}"
 
 
 def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
@@ -98,16 +128,16 @@ def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     lines = []
     for region in REGIONS:
         cities = []
-        for i, city in enumerate(CITIES):
-            if city.region != region:
+        for i, place in enumerate(CITIES):
+            if place.region != region:
                 continue
             agents = "".join(
-                COLOUR_EMOJI[p.colour] * p.agents.count(city.key) for p in view.players
+                COLOUR_EMOJI[p.colour] * p.agents.count(place.key) for p in view.players
             )
             cubes = "".join(COLOUR_EMOJI[c] for c in view.cubes[i]) if view.cubes else ""
             if agents or cubes:
                 pieces = [("🕴" + agents) if agents else "", ("▫" + cubes) if cubes else ""]
-                cities.append(" ".join([city.name, *(p for p in pieces if p)]))
+                cities.append(" ".join([city(place.key), *(p for p in pieces if p)]))
         lines.append(f"{REGION_EMOJI[region]} " + (" · ".join(cities) or "—"))
     return lines
 
@@ -115,15 +145,13 @@ def map_lines(view: PublicView, names: Sequence[str]) -> list[str]:
 def circle_lines(view: PublicView) -> list[str]:
     """Return the four Action Circles with each space's die."""
     lines = []
-    for circle in CIRCLES:
+    for key in CIRCLES:
         spaces = ["·"] * 6
         for p in view.players:
             for d in p.dice:
-                if d.place == circle:
+                if d.place == key:
                     spaces[d.space - 1] = COLOUR_EMOJI[p.colour]
-        lines.append(
-            f"{CIRCLE_LABELS[circle]}: " + " ".join(f"{i + 1}{s}" for i, s in enumerate(spaces))
-        )
+        lines.append(f"{circle(key)}: " + " ".join(f"{i + 1}{s}" for i, s in enumerate(spaces)))
     return lines
 
 
@@ -134,19 +162,34 @@ def grid_lines(view: PublicView) -> list[str]:
     if turn is not None and turn.kind == "codes":
         for die, pos in turn.overlays:
             values[pos] = f"[{view.players[turn.seat].dice[die].face}]"
-    return [f"T `{' '.join(values[:6])}`", f"B `{' '.join(values[6:])}`"] if values else []
+    if not values:
+        return []
+    top, bottom = cipher_rows()
+    return [f"{top} `{' '.join(values[:6])}`", f"{bottom} `{' '.join(values[6:])}`"]
 
 
 def deck_line(view: PublicView) -> str:
     """Return the sizes of the decks and the public Code backs."""
-    tops = " / ".join(t or "—" for t in view.code_tops)
+    tops = " / ".join(gear(t) if t else "—" for t in view.code_tops)
     pile = view.agency_discard
-    hint = "" if view.over else "; all: 🔒 My dossier → 🗑️ Discard pile"
-    top = f" (top {pile[-1].id}{hint})" if pile else ""
-    return (
-        f"Agency deck {view.agency_deck} · discard {len(pile)}{top} · "
-        f"Mission deck {view.mission_deck} · Code decks {view.code_decks[0]}/{view.code_decks[1]} "
-        f"(tops {tops}) · bag {view.bag}"
+    if not pile:
+        top = ""
+    elif view.over:
+        top = _(" (top {id})").format(id=pile[-1].id)
+    else:
+        top = _(" (top {id}; all: 🔒 My dossier → 🗑️ Discard pile)").format(id=pile[-1].id)
+    return _(
+        "Agency deck {agency} · discard {discard}{top} · Mission deck {missions} · "
+        "Code decks {deck_a}/{deck_b} (tops {tops}) · bag {bag}"
+    ).format(
+        agency=view.agency_deck,
+        discard=len(pile),
+        top=top,
+        missions=view.mission_deck,
+        deck_a=view.code_decks[0],
+        deck_b=view.code_decks[1],
+        tops=tops,
+        bag=view.bag,
     )
 
 
@@ -164,11 +207,11 @@ def board_text(view: PublicView, names: Sequence[str]) -> list[tuple[str, str]]:
         for r, c in zip(REGIONS, view.region_spaces, strict=False)
     ]
     blocks = [
-        ("Map", "\n".join(map_lines(view, names))),
-        ("Region Spaces", "\n".join(spaces) or "—"),
-        ("Face-up Missions", "\n".join(mission_line(m) for m in view.mission_row) or "—"),
-        ("Action Circles", "\n".join(circle_lines(view))),
-        ("Cipher grid", "\n".join(grid_lines(view)) or "—"),
-        ("Decks", deck_line(view)),
+        (_("Map"), "\n".join(map_lines(view, names))),
+        (_("Region Spaces"), "\n".join(spaces) or "—"),
+        (_("Face-up Missions"), "\n".join(mission_line(m) for m in view.mission_row) or "—"),
+        (_("Action Circles"), "\n".join(circle_lines(view))),
+        (_("Cipher grid"), "\n".join(grid_lines(view)) or "—"),
+        (_("Decks"), deck_line(view)),
     ]
     return [(t, v[:1000]) for t, v in blocks]

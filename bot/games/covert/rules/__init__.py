@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.i18n import N_
 from bot.engine.rng import Rng
 from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -31,40 +32,48 @@ SPEC: Final = GameSpec(
     title="Covert",
     min_seats=2,
     max_seats=4,
-    hand_label="🔒 My dossier",
+    hand_label=N_("🔒 My dossier"),
     rules_version=2,  # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap
     options=(
         OptionSpec(
             name="characters",
-            description="Characters dealt at random, or picked in seat order from all six",
-            choices=(("deal", "Deal at random"), ("choose", "Choose in seat order")),
+            description=N_("Characters dealt at random, or picked in seat order from all six"),
+            choices=(("deal", N_("Deal at random")), ("choose", N_("Choose in seat order"))),
             default="deal",
         ),
         OptionSpec(
             name="round_limit",
-            description="Off (the rules' end only), or the final missions after round 20 "
-            "(a guard for AI-only tables)",
-            choices=(("off", "No round limit"), ("20", "Final missions after round 20")),
+            description=N_(
+                "Off (the rules' end only), or the final missions after round 20 "
+                "(a guard for AI-only tables)"
+            ),
+            choices=(("off", N_("No round limit")), ("20", N_("Final missions after round 20"))),
             default="off",
         ),
         OptionSpec(
             name="conceal_reactions",
-            description="Every Espionage event and First window waits 8 s alike, "
-            "so the pause reveals nothing",
-            choices=(("off", "Conceal reactions: off"), ("on", "Conceal reactions: on")),
+            description=N_(
+                "Every Espionage event and First window waits 8 s alike, "
+                "so the pause reveals nothing"
+            ),
+            choices=(("off", N_("Conceal reactions: off")), ("on", N_("Conceal reactions: on"))),
             default="off",
         ),
         OptionSpec(
             name="espionage",
-            description="Espionage: be asked after each event, or never (always decline, no wait)",
-            choices=(("ask", "Espionage: ask"), ("never", "Espionage: never")),
+            description=N_(
+                "Espionage: be asked after each event, or never (always decline, no wait)"
+            ),
+            choices=(("ask", N_("Espionage: ask")), ("never", N_("Espionage: never"))),
             default="ask",
             per_seat=True,
         ),
         OptionSpec(
             name="first",
-            description="First: be asked in each First window, or never (always decline, no wait)",
-            choices=(("ask", "First: ask"), ("never", "First: never")),
+            description=N_(
+                "First: be asked in each First window, or never (always decline, no wait)"
+            ),
+            choices=(("ask", N_("First: ask")), ("never", N_("First: never"))),
             default="ask",
             per_seat=True,
         ),

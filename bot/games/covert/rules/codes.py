@@ -141,7 +141,7 @@ def claim(d: Draft, seat: int, codes: tuple[str, ...]) -> None:
         d.say(say.broke_code(seat, code))
     d.player(seat, codes=hand, done_codes=(*p.done_codes, *codes))
     close_turn(d, seat)
-    for _ in codes:
+    for _code in codes:
         replace_code(d, seat)
 
 

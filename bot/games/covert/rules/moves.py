@@ -96,7 +96,7 @@ def collect(d: Draft, seat: int, city: str) -> None:
         cash_pair(d, seat, pair)
     here = CITY[city].region
     region = "*" if p.character == "CH6" and d.state.phase != "final" else here
-    for _ in pairs:
+    for _pair in pairs:
         d.ask(Prompt("free", seat, (here,) if region == "*" else (), region))
 
 

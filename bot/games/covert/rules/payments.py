@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
+from bot.engine.i18n import _
 from bot.games.covert.actions import Complete
 from bot.games.covert.data import AGENCY, CITY, CODES, REGIONS
 from bot.games.covert.missions import MISSION, Mission
 from bot.games.covert.state import Player
+from bot.games.covert.text import city as city_name
+from bot.games.covert.text import gear, region_area
 
 
 def location_sources(player: Player) -> list[tuple[str, str]]:
@@ -82,13 +85,20 @@ def missing(player: Player, mission: Mission) -> list[str]:
     """Say what the player still lacks to pay a mission (empty when it can be paid now)."""
     if payments(player, mission):
         return []
-    lacking = [e for e in mission.equipment if not equipment_options(player, e)]
+    lacking = [gear(e) for e in mission.equipment if not equipment_options(player, e)]
     if not locations_met(player, mission):
-        icons = [CITY[mission.city].name] if mission.city else []
-        icons += [f"{mission.region} region"] if mission.region else []
-        lacking.append("an agent in " + " and another in ".join(icons))
+        if mission.city and mission.region:
+            lacking.append(
+                _("an agent in {city} and another in {region}").format(
+                    city=city_name(mission.city), region=region_area(mission.region)
+                )
+            )
+        elif mission.city:
+            lacking.append(_("an agent in {city}").format(city=city_name(mission.city)))
+        else:
+            lacking.append(_("an agent in {region}").format(region=region_area(mission.region)))
     if not lacking:
-        lacking.append("one more Agency card")
+        lacking.append(_("one more Agency card"))
     return lacking
 
 

@@ -23,7 +23,7 @@ def waiting(state: CovertState) -> bool:
 
 def settle(d: Draft) -> None:
     """Refill Region Spaces, drop empty decisions, and advance the flow until someone must act."""
-    for _ in range(200):
+    for _step in range(200):
         refill_spaces(d)
         s = d.state
         if s.spy is not None and spy_seat(s) is None:
