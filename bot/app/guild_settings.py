@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from babel import Locale, UnknownLocaleError
@@ -53,11 +53,12 @@ class SettingSpec:
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
-            if text not in BOOL_WORDS:
+            words = {**BOOL_WORDS, _("on").lower(): True, _("off").lower(): False}
+            if text not in words:
                 raise SettingError(
                     _("`{name}` is on or off, not `{raw}`.").format(name=self.name, raw=raw)
                 )
-            return BOOL_WORDS[text]
+            return words[text]
         if self.kind in ("choice", "language"):
             allowed = self.allowed()
             if text not in allowed:
@@ -254,6 +255,8 @@ class UserPrefs:
     """DM me my hand at every turn."""
     dm_closed: bool = False
     """A DM failed: use mentions until the member changes their preferences."""
+    language: str | None = None
+    """The language the member last set these in: that of DMs sent while they are away."""
 
 
 class SettingsService:
@@ -329,18 +332,27 @@ class SettingsService:
         if found is None:
             stored = await self.repo.get_user_prefs(user_id)
             known = {f.name for f in fields(UserPrefs)}
-            found = UserPrefs(**{k: bool(v) for k, v in stored.items() if k in known})
+            values: dict[str, Any] = {
+                k: v if k == "language" else bool(v) for k, v in stored.items() if k in known
+            }
+            found = UserPrefs(**values)
             self._prefs[user_id] = found
         return found
 
     async def set_prefs(
-        self, user_id: int, *, dm_turn: bool | None = None, dm_hand: bool | None = None
+        self,
+        user_id: int,
+        *,
+        dm_turn: bool | None = None,
+        dm_hand: bool | None = None,
+        language: str | None = None,
     ) -> UserPrefs:
         """Change a member's preferences; trying DMs again after they had failed."""
         old = await self.prefs(user_id)
         new = UserPrefs(
             dm_turn=old.dm_turn if dm_turn is None else dm_turn,
             dm_hand=old.dm_hand if dm_hand is None else dm_hand,
+            language=language or old.language,
         )
         await self._save_prefs(user_id, new)
         return new
@@ -348,7 +360,7 @@ class SettingsService:
     async def mark_dm_closed(self, user_id: int) -> None:
         """Remember that DMs to this member fail, until they change their preferences."""
         old = await self.prefs(user_id)
-        await self._save_prefs(user_id, UserPrefs(old.dm_turn, old.dm_hand, dm_closed=True))
+        await self._save_prefs(user_id, replace(old, dm_closed=True))
 
     async def _save_prefs(self, user_id: int, prefs: UserPrefs) -> None:
         await self.repo.set_user_prefs(

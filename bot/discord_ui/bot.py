@@ -180,6 +180,9 @@ class CovertBot(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         original = getattr(error, "original", error)
+        if isinstance(original, app_commands.NoPrivateMessage):
+            await self.controller.reply_error(interaction, messages.GUILD_ONLY)
+            return
         if isinstance(original, app_commands.CheckFailure) and original.args:
             await self.controller.reply_error(interaction, str(original))
             return

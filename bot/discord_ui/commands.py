@@ -13,7 +13,7 @@ from bot.discord_ui.controller import Controller, as_send
 from bot.discord_ui.match_commands import MatchGroup
 from bot.discord_ui.payloads import rules_payload
 from bot.discord_ui.player_commands import player_commands
-from bot.discord_ui.translator import described
+from bot.discord_ui.translator import described, game_words
 from bot.engine import GameModule, Registry
 from bot.engine.i18n import N_
 
@@ -40,7 +40,7 @@ def game_group(module: GameModule, ui: Controller) -> app_commands.Group:
     spec = module.spec
     group = app_commands.Group(
         name=spec.command_name,
-        description=described(N_("Play {title}"), title=spec.title),
+        description=described(N_("Play {title}"), spec.key, title=spec.title),
         guild_only=True,
     )
     group.add_command(_start_command(module, ui))
@@ -51,7 +51,7 @@ def game_group(module: GameModule, ui: Controller) -> app_commands.Group:
     group.add_command(
         app_commands.Command(
             name="rules",
-            description=described(N_("How to play {title}"), title=spec.title),
+            description=described(N_("How to play {title}"), spec.key, title=spec.title),
             callback=rules,
         )
     )
@@ -76,16 +76,23 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     params += [inspect.Parameter(n, kind, default=None, annotation=str | None) for n in names]
     start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     choices = {
-        o.name: [app_commands.Choice(name=label, value=value) for value, label in o.choices]
+        o.name: [
+            app_commands.Choice(name=game_words(spec.key, label), value=value)
+            for value, label in o.choices
+        ]
         for o in spec.options
     }
-    explained = {o.name: o.description for o in spec.options}
+    explained: dict[str, str | app_commands.locale_str] = {
+        o.name: game_words(spec.key, o.description) for o in spec.options
+    }
     choices.setdefault("pacing", PACING)
     explained.setdefault("pacing", N_("Turn timer: live or correspondence (default: the server's)"))
     callback = app_commands.describe(**explained)(app_commands.choices(**choices)(start))
     return app_commands.Command(
         name="start",
-        description=described(N_("Open a {title} lobby in this channel"), title=spec.title),
+        description=described(
+            N_("Open a {title} lobby in this channel"), spec.key, title=spec.title
+        ),
         callback=callback,
     )
 

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.app.guild_settings import SCHEMA, SPECS, SettingSpec, SettingsService, language_name
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.perms import moderators_only
@@ -28,9 +29,9 @@ def _language_choices() -> Choices:
 
 def _value_suggestions(spec: SettingSpec) -> list[str]:
     if spec.kind == "bool":
-        return ["on", "off"]
-    if spec.kind == "choice":
-        return list(spec.choices)
+        return [_("on"), _("off")]
+    if spec.kind in ("choice", "language"):
+        return list(spec.allowed())
     marks = [spec.default, spec.low, spec.high]
     return [f"{m:g}" for m in dict.fromkeys(m for m in marks if m is not None)]
 
@@ -137,13 +138,13 @@ class ConfigGroup(app_commands.Group):
         await self.settings.toggle_member(
             interaction.guild_id or 0, "disabled_games", game, not enabled, interaction.user.id
         )
-        title = _(self.ui.registry.get(game).spec.title)
+        title = game_title(self.ui.registry.get(game).spec)
         text = messages.GAME_ENABLED if enabled else messages.GAME_DISABLED
         await self._done(interaction, text.format(title=title))
 
     @game.autocomplete("game")
     async def _games(self, interaction: discord.Interaction, current: str) -> Choices:
-        games = [(_(m.spec.title), m.spec.key) for m in self.ui.registry.all()]
+        games = [(game_title(m.spec), m.spec.key) for m in self.ui.registry.all()]
         return [
             app_commands.Choice(name=title, value=key)
             for title, key in games

@@ -28,12 +28,13 @@ from bot.app.lobbies import LobbyInfo, LobbyService
 from bot.app.matches import MatchService
 from bot.app.moderation import ModerationService
 from bot.app.stats import StatsService
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import ClickHandlers
 from bot.discord_ui.payloads import lobby_payload, private_payload, rules_payload, table_payload
 from bot.discord_ui.perms import is_moderator
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
-from bot.engine.i18n import _, normalize, use_locale
+from bot.engine.i18n import normalize, use_locale
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
@@ -182,14 +183,14 @@ class Controller(ClickHandlers):
 
     async def _start_in_thread(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
         """Announce the lobby in the channel and run it in a public thread named after it."""
-        title = lobby.module.spec.title
+        title = game_title(lobby.module.spec)
         text = messages.THREAD_STARTER.format(
-            host=interaction.user.mention, title=_(title), match_id=lobby.match_id
+            host=interaction.user.mention, title=title, match_id=lobby.match_id
         )
         await interaction.response.send_message(text)
         starter = await interaction.original_response()
         try:
-            name = messages.THREAD_NAME.format(title=_(title), match_id=lobby.match_id)
+            name = messages.THREAD_NAME.format(title=title, match_id=lobby.match_id)
             thread = await starter.create_thread(name=name)
             message = await thread.send(**as_send(lobby_payload(lobby)))
         except discord.HTTPException:

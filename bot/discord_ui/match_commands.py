@@ -8,13 +8,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller, as_send
 from bot.discord_ui.payloads import private_payload
 from bot.discord_ui.perms import is_moderator
 from bot.discord_ui.text import member_name
 from bot.engine import GameError
-from bot.engine.i18n import N_, _
+from bot.engine.i18n import N_
 from bot.store.repo import MatchRow
 
 MATCH_PARAM = N_("The match number shown on its table (default: the latest here)")
@@ -158,7 +159,7 @@ class MatchGroup(app_commands.Group):
 
     async def _list_line(self, guild: Any, row: MatchRow) -> str:
         registry = self.ui.registry
-        title = _(registry.get(row.game).spec.title) if row.game in registry else row.game
+        title = game_title(registry.get(row.game).spec) if row.game in registry else row.game
         return messages.MATCH_LIST_LINE.format(
             match_id=row.id,
             title=title,

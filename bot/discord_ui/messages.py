@@ -142,7 +142,6 @@ _TEXTS: Final[dict[str, str]] = {
     "LOBBY_CANCEL": N_("Cancel"),
     "SEATS_RANGE": N_("{low}-{high} seats"),
     "RECENT_MOVES": N_("Recent moves"),
-    "HAND_BUTTON": N_("My hand"),
     "TABLE_ENDED": N_("{title} (ended)"),
     "TABLE_MATCH": N_("Match #{match_id}"),
     "TABLE_TO_ACT": N_("Match #{match_id} · to act: {mentions}"),

@@ -12,6 +12,7 @@ from bot.app import notes
 from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
 from bot.app.stats import final_ranks, player_key
+from bot.app.texts import game_text, game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import (
     HandButton,
@@ -23,7 +24,7 @@ from bot.discord_ui.components import (
 from bot.discord_ui.render import embed_of, files_of
 from bot.discord_ui.text import name, safe_text
 from bot.engine import GameModule, Outcome
-from bot.engine.i18n import _, ngettext, pgettext
+from bot.engine.i18n import ngettext, pgettext
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -33,7 +34,7 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     spec, row = lobby.module.spec, lobby.row
     labels = {o.name: dict(o.choices) for o in spec.match_options}
     options = ", ".join(
-        f"{pgettext('command', k)}: {_(labels[k].get(v, v))}"
+        f"{pgettext('command', k)}: {game_text(spec.key, labels[k].get(v, v))}"
         for k, v in row.options.items()
         if k in labels
     )
@@ -44,14 +45,14 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
             if s.user_id == row.host_user_id
             else name(s.display_name)
         )
-        + "".join(f" · {_(pick)}" for pick in lobby.picks(i))
+        + "".join(f" · {game_text(spec.key, pick)}" for pick in lobby.picks(i))
         for i, s in enumerate(lobby.seats)
     )
     status = {"lobby": messages.LOBBY_WAITING, "abandoned": messages.LOBBY_CANCELLED}.get(
         row.status, messages.LOBBY_STARTED
     )
     embed = discord.Embed(
-        title=messages.LOBBY_TITLE.format(title=_(spec.title), match_id=row.id),
+        title=messages.LOBBY_TITLE.format(title=game_title(spec), match_id=row.id),
         description=status.format(seats=seat_range(spec.min_seats, spec.max_seats)),
         colour=0x5865F2,
     )
@@ -86,7 +87,8 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     view.add_item(LobbyButton(m, "cancel", messages.LOBBY_CANCEL, "danger"))
     for option in lobby.seat_options:
         for value, label in option.choices[:5]:
-            view.add_item(LobbyButton(m, f"o.{option.name}.{value}", _(label)))
+            label = game_text(lobby.module.spec.key, label)
+            view.add_item(LobbyButton(m, f"o.{option.name}.{value}", label))
     return view
 
 
@@ -105,7 +107,7 @@ def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
         )
     view = discord.ui.View(timeout=None)
     if info.status == "active":
-        label = messages.HAND_BUTTON if info.hand_label == "My hand" else _(info.hand_label)
+        label = game_text(info.game_key, info.hand_label)
         view.add_item(HandButton(info.match_id, label))
     else:
         view.add_item(SimpleButton("r", info.match_id, messages.REMATCH_BUTTON, "success"))

@@ -8,11 +8,12 @@ import discord
 from discord import app_commands
 
 from bot.app.stats import shown_rating
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller
 from bot.discord_ui.text import member_name, name
 from bot.engine import GameModule
-from bot.engine.i18n import N_, _
+from bot.engine.i18n import N_, current_language
 from bot.store.stats import RatingRow
 
 COLOUR = 0x5865F2
@@ -24,7 +25,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
     async def games(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        found = [(_(m.spec.title), m.spec.key) for m in ui.registry.all()]
+        found = [(game_title(m.spec), m.spec.key) for m in ui.registry.all()]
         return [
             app_commands.Choice(name=title, value=key)
             for title, key in found
@@ -32,7 +33,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         ][:25]
 
     def title_of(key: str) -> str:
-        return _(ui.registry.get(key).spec.title) if key in ui.registry else key
+        return game_title(ui.registry.get(key).spec) if key in ui.registry else key
 
     @app_commands.command(name="stats", description=N_("Matches played and won, ratings"))
     @app_commands.describe(member=N_("Whose stats (default: yours)"), game=N_("Only this game"))
@@ -121,7 +122,9 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
         if dm_turn is None and dm_hand is None:
             current = await ui.settings.prefs(user_id)
         else:
-            current = await ui.settings.set_prefs(user_id, dm_turn=dm_turn, dm_hand=dm_hand)
+            current = await ui.settings.set_prefs(
+                user_id, dm_turn=dm_turn, dm_hand=dm_hand, language=current_language()
+            )
         text = messages.PREFS_LINES.format(
             dm_turn=messages.ON if current.dm_turn else messages.OFF,
             dm_hand=messages.ON if current.dm_hand else messages.OFF,
@@ -139,7 +142,7 @@ async def _leader_line(guild: Any, module: GameModule, place: int, row: RatingRo
     if kind == "u":
         who = await member_name(guild, int(ident))
     else:
-        who = messages.AI_PLAYER.format(level=_(module.level_label(ident)))
+        who = messages.AI_PLAYER.format(level=module.level_label(ident))
     rating = shown_rating(row.mu, row.sigma)
     return messages.LEADERBOARD_LINE.format(
         place=place, who=who, rating=rating, played=row.matches, won=row.wins

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 import msgspec
 
+from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.payloads import (
     NO_MENTIONS,
@@ -30,7 +31,7 @@ from bot.discord_ui.payloads import (
     table_payload,
 )
 from bot.engine import Outcome
-from bot.engine.i18n import _, use_locale
+from bot.engine.i18n import use_locale
 
 USER_MENTIONS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
@@ -88,9 +89,14 @@ class DiscordPublisher:
         guild_id = guild.id if guild is not None else guild_id
         return str(await self.bot.controller.server_language(guild_id, preferred))
 
-    def _member_language(self, user_id: int, server: str) -> str:
-        """Return the language of a DM: the member's as last seen, else the server's."""
-        return self.bot.controller.language_of(user_id) or server
+    async def _member_language(self, user_id: int, server: str) -> str:
+        """Return the language of a DM: the member's as last seen (or as they set /prefs in),
+        else the server's."""
+        seen = self.bot.controller.language_of(user_id)
+        if seen is not None:
+            return str(seen)
+        prefs = await self._prefs(user_id)
+        return str(getattr(prefs, "language", None) or server)
 
     async def _publish(self, match_id: int) -> None:
         matches = self.bot.controller.matches
@@ -172,7 +178,7 @@ class DiscordPublisher:
         outcome = msgspec.convert(result, Outcome)
         stats = self.bot.controller.stats
         moved = await stats.wait_changes(match_id) if stats is not None else {}
-        payload = end_payload(live, outcome, moved, _(self._title(live.row.game)))
+        payload = end_payload(live, outcome, moved, self._title(live.row.game))
         await channel.send(**payload)
 
     async def _repost(
@@ -205,11 +211,10 @@ class DiscordPublisher:
                 await channel.get_partial_message(previous_message).delete()
             except discord.HTTPException:
                 log.debug("match %s: previous ping already gone", match_id)
-        title = self._title(info.game_key)
         link = _jump(channel, info.channel_id, info.message_id)
         for user_id in sorted(asked - previous):
-            with use_locale(self._member_language(user_id, server)):
-                await self._dm_secret(user_id, info, _(title), link)
+            with use_locale(await self._member_language(user_id, server)):
+                await self._dm_secret(user_id, info, self._title(info.game_key), link)
         mention, failed = [], []
         for user_id in sorted(turn):
             if not await self._wants_dm(user_id):
@@ -217,15 +222,15 @@ class DiscordPublisher:
                 continue
             if user_id in previous:
                 continue
-            with use_locale(self._member_language(user_id, server)):
-                sent = await self._dm_turn(user_id, info, _(title), link)
+            with use_locale(await self._member_language(user_id, server)):
+                sent = await self._dm_turn(user_id, info, self._title(info.game_key), link)
             if not sent:
                 failed.append(user_id)
         mention += failed
         if not mention:
             return
         text = messages.TURN_PING.format(
-            mentions=_mentions(mention), title=_(title), match_id=match_id
+            mentions=_mentions(mention), title=self._title(info.game_key), match_id=match_id
         )
         if failed:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
@@ -281,8 +286,9 @@ class DiscordPublisher:
         return None if settings is None else await settings.prefs(user_id)
 
     def _title(self, game: str) -> str:
+        """Return a game's title in the current language."""
         registry = self.bot.controller.registry
-        return registry.get(game).spec.title if game in registry else game
+        return game_title(registry.get(game).spec) if game in registry else game
 
     async def _channel_of(self, match_id: int) -> tuple[Any, Any]:
         row = await self.bot.controller.matches.row(match_id)
@@ -314,21 +320,23 @@ class DiscordPublisher:
         """
         row, channel = await self._channel_of(match_id)
         server = await self._server_language(channel, row.guild_id)
-        title = self._title(row.game)
         when = discord.utils.format_dt(deadline, "R")
         link = _jump(channel, channel.id, row.table_message_id)
         mention = []
         for user_id in user_ids:
-            with use_locale(self._member_language(user_id, server)):
+            with use_locale(await self._member_language(user_id, server)):
                 text = messages.REMINDER_DM.format(
-                    title=_(title), match_id=match_id, when=when, link=link
+                    title=self._title(row.game), match_id=match_id, when=when, link=link
                 )
             if not await self._wants_dm(user_id) or not await self._dm(user_id, {"content": text}):
                 mention.append(user_id)
         if mention and not secret:
             with use_locale(server):
                 text = messages.REMINDER.format(
-                    mentions=_mentions(mention), title=_(title), match_id=match_id, when=when
+                    mentions=_mentions(mention),
+                    title=self._title(row.game),
+                    match_id=match_id,
+                    when=when,
                 )
             await channel.send(text, allowed_mentions=USER_MENTIONS)
 
@@ -339,7 +347,7 @@ class DiscordPublisher:
             template = messages.GRACE if user_ids else messages.GRACE_HIDDEN
             text = template.format(
                 mentions=_mentions(user_ids),
-                title=_(self._title(row.game)),
+                title=self._title(row.game),
                 match_id=match_id,
                 when=discord.utils.format_dt(deadline, "t"),
             )

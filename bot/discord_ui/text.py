@@ -16,7 +16,7 @@ import discord
 
 _LIST_MARKER = re.compile(r"^(\s*)([-+*]|\d{1,9}[.)]|#{1,3}|>{1,3}|-#)(\s)")
 """What makes Discord read a line as a list item, a heading, a quote or subtext."""
-WARNING_PREFIXES = ("⚠️", "⚠", "Warning:", "Careful:")
+WARNING_PREFIXES = ("⚠️", "⚠", "Warning:", "Careful:", "Attenzione:")
 """How game text marks a warning; such lines are shown bold with a ⚠️ in front."""
 
 

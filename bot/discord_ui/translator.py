@@ -9,9 +9,10 @@ Names are looked up with the message context ``command`` (an Italian name is
 one lower-case word, not a sentence); every name a command may carry is listed
 in :data:`COMMAND_NAMES`, which is what puts them in the catalogue. Descriptions
 and choice names are ordinary msgids: the bot's own are marked ``N_`` where the
-command is declared, the games' come from their catalogues. A description built
-from a game's title is a ``locale_str`` whose ``msgid`` extra holds the template
-and whose other extras fill it (:func:`described`).
+command is declared, the games' come from their catalogues and carry the game's
+key as their ``domain`` extra (:func:`game_words`), so they are looked up there
+first. A description built from a game's title is a ``locale_str`` whose ``msgid``
+extra holds the template and whose other extras fill it (:func:`described`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.engine import i18n
 
+BOT_DOMAIN: Final = "bot"
 NAME_CONTEXT: Final = "command"
 """The msgctxt of command, group and parameter names."""
 
@@ -100,29 +102,37 @@ COMMAND_NAMES: Final = (
 """Every name a command, group or parameter may carry (a new one goes here too)."""
 
 
-def described(template: str, **values: Any) -> app_commands.locale_str:
-    """A description filled from values (a game's title): English shown, template translated.
+def described(template: str, domain: str, **values: str) -> app_commands.locale_str:
+    """A description filled from a game's words (its title): English shown, all translated.
 
-    ``template`` is a msgid marked ``N_`` by the caller; values that are msgids
-    themselves (a game's title) are translated too.
+    ``template`` is a msgid of the bot's catalogue marked ``N_`` by the caller; the
+    values are msgids of the catalogue ``domain`` (the game's key).
     """
-    return app_commands.locale_str(template.format(**values), msgid=template, **values)
+    return app_commands.locale_str(
+        template.format(**values), msgid=template, domain=domain, values=values
+    )
+
+
+def game_words(domain: str, text: str) -> app_commands.locale_str:
+    """A game's own text (an option's description, a choice's label) from its catalogue."""
+    return app_commands.locale_str(text, domain=domain)
 
 
 def translate(message: str, location: Where, extras: dict[str, Any], lang: str) -> str | None:
     """Return ``message`` in ``lang``, or None where the catalogue has nothing different."""
     if lang == i18n.SOURCE_LANGUAGE:
         return None
-    with i18n.use_locale(lang):
-        if location in _NAMES:
-            text = i18n.pgettext(NAME_CONTEXT, message).strip().lower()
-            if not _VALID_NAME.match(text):
-                return None
-        elif "msgid" in extras:
-            values = {k: i18n._(v) for k, v in extras.items() if k != "msgid"}
-            text = i18n._(extras["msgid"]).format(**values)
-        else:
-            text = i18n._(message)
+    own = i18n.translations(lang, BOT_DOMAIN)
+    theirs = i18n.translations(lang, extras.get("domain") or BOT_DOMAIN)
+    if location in _NAMES:
+        text = own.pgettext(NAME_CONTEXT, message).strip().lower()
+        if not _VALID_NAME.match(text):
+            return None
+    elif "msgid" in extras:
+        values = {key: theirs.gettext(value) for key, value in extras["values"].items()}
+        text = own.gettext(extras["msgid"]).format(**values)
+    else:
+        text = theirs.gettext(message)
     limit = 32 if location in _NAMES else 100
     return text[:limit] if text and text != message else None
 

@@ -114,3 +114,20 @@ def test_the_readme_documents_every_setting() -> None:
     section = readme.split("### Server settings (/config)", 1)[1].split("\n## ", 1)[0]
     for spec in SCHEMA:
         assert f"| `{spec.name}` |" in section, spec.name
+
+
+def test_switches_read_the_words_shown_in_the_members_language() -> None:
+    from bot.app.guild_settings import SPECS
+    from bot.engine.i18n import use_locale
+
+    threads = SPECS["threads"]
+    with use_locale("it"):
+        assert threads.show(True) == "attivo"
+        assert threads.parse("attivo") is True and threads.parse("Disattivo") is False
+        assert threads.parse("on") is True  # the English words work everywhere
+        with pytest.raises(SettingError) as refused:
+            threads.parse("forse")
+        assert refused.value.message == "`threads` è attivo oppure disattivo, non `forse`."
+        assert SPECS["language"].parse("IT") == "it"
+    with use_locale("en"), pytest.raises(SettingError):
+        threads.parse("attivo")

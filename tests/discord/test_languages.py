@@ -8,13 +8,24 @@ locale, as Discord does.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 from discord.app_commands import Command
 
+from bot.discord_ui.bot import create_bot
 from bot.discord_ui.translator import COMMAND_NAMES, CatalogueTranslator
 from bot.playground._simcord_pin import use_locales
-from tests.discord.helpers import answer, match_id_of, private_message, stored, text_of
+from tests.discord.helpers import (
+    answer,
+    match_id_of,
+    open_table,
+    private_message,
+    stored,
+    text_of,
+    to_act,
+)
+from tests.discord.test_stats_prefs import dm_texts, take_turn
 
 
 def public_text(world: Any, message: Any) -> str:
@@ -116,6 +127,9 @@ async def test_a_server_in_italian_by_its_discord_locale(world) -> None:
     assert "In attesa di giocatori" in public_text(world, lobby)
     refused = await giulia.click(lobby, label="Entra")
     assert answer(refused) == "Sei già in questa lobby."
+    # A game's own words come from that game's catalogue: Coins' target in points.
+    coins = (await giulia.slash(channel, "coins start")).response
+    assert "obiettivo: 15 punti" in public_text(world, coins)
 
 
 async def test_command_localisations_are_registered_for_italian(world) -> None:
@@ -139,6 +153,14 @@ async def test_command_localisations_are_registered_for_italian(world) -> None:
     assert (
         pacing["choices"][0]["name_localizations"]["it"] == "dal vivo (tempo per turno in minuti)"
     )
+    coins = next(o for o in payloads["coins"]["options"] if o["name"] == "start")
+    target = next(o for o in coins["options"] if o["name"] == "target")
+    assert target["name_localizations"]["it"] == "obiettivo"
+    assert target["description_localizations"]["it"].startswith("Punti per vincere")
+    assert [c["name_localizations"]["it"] for c in target["choices"]][:2] == [
+        "10 punti",
+        "15 punti",
+    ]
     # Only Italian is registered: an English (or any other) client sees the English names.
     assert payloads["prefs"]["name_localizations"] == {"it": "preferenze"}
 
@@ -168,3 +190,20 @@ def _walk(node: dict[str, Any]) -> list[dict[str, Any]]:
     for option in node.get("options", []):
         found += _walk(option)
     return found
+
+
+async def test_turn_dms_are_in_each_members_language_after_a_restart_too(world, settings) -> None:
+    env = world.env
+    assert use_locales(env, {world.bob.id: "it"})
+    prefs = await world.bob.slash(world.channel, "prefs", dm_turn=True)
+    assert "Scrivimi in privato quando tocca a me: **attivo**" in answer(prefs)
+    await world.alice.slash(world.channel, "prefs", dm_turn=True)
+    table, _match_id = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    assert any("It's your turn in **COVERTA**" in t for t in dm_texts(world.alice))
+    # After a restart Bob has not used the bot yet: his DM follows the language of his /prefs.
+    await env.restart_bot(create_bot(settings))
+    assert env.bot.controller.language_of(world.bob.id) is None
+    await take_turn(world, table, random.Random(3))
+    assert any("Tocca a te in **COVERTA**" in t for t in dm_texts(world.bob))
+    assert not any("It's your turn" in t for t in dm_texts(world.bob))
