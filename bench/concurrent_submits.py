@@ -12,7 +12,11 @@ One run reports, on one database (a fresh SQLite file, or --database-url):
   the same matches (open loop: latency counts from the moment a submit was due);
 - p50/p99 cold load of matches in play (a fresh service, nothing cached);
 - how long opening, joining and starting a match takes and how many
-  transactions (all, and write transactions) it opens.
+  transactions (all, and write transactions) it opens, counted while the first
+  matches open one after the other (nothing else running);
+- the CPU time this process spends per submit at saturation, a figure a busy
+  machine disturbs less than the rates; `--profile PATH` writes cProfile
+  profiles of the saturation run (the event loop's thread and the writer's).
 
     python -m bench.concurrent_submits                      # SQLite file in a temp folder
     python -m bench.concurrent_submits --database-url postgresql+asyncpg://127.0.0.1/bench
@@ -22,11 +26,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import cProfile
 import functools
+import pstats
 import random
 import sqlite3
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +48,7 @@ from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
 from bot.engine import GameError
 from bot.games import build_registry
+from bot.store import writer as writer_module
 from bot.store.sql import WRITE
 from bot.store.store import Store
 from bot.store.writer import writer_for
@@ -67,6 +76,8 @@ class World:
     lobby_times: list[float] = field(default_factory=list)
     lobby_txns: list[tuple[int, int]] = field(default_factory=list)
     failed: int = 0
+    measure_lobbies: bool = True
+    """Record lobby times and transactions (only while nothing else runs)."""
 
 
 def count_transactions(store: Store) -> Counts:
@@ -112,8 +123,9 @@ async def start_match(world: World, game: str, rng: random.Random) -> int:
     for user in users[1:]:
         await world.lobbies.join(lobby.match_id, user, f"u{user}")
     await world.lobbies.start(lobby.match_id, users[0])
-    world.lobby_times.append(time.perf_counter() - began)
-    world.lobby_txns.append((world.counts.all - before[0], world.counts.writes - before[1]))
+    if world.measure_lobbies:
+        world.lobby_times.append(time.perf_counter() - began)
+        world.lobby_txns.append((world.counts.all - before[0], world.counts.writes - before[1]))
     return lobby.match_id
 
 
@@ -145,8 +157,11 @@ class Slots:
             self.ids[slot] = await start_match(self.world, self.games[slot], rng)
 
 
-async def saturate(slots: Slots, seconds: float, seed: int) -> tuple[list[float], float]:
-    """Every slot submits as fast as it can for `seconds`; return latencies and elapsed time."""
+async def saturate(slots: Slots, seconds: float, seed: int) -> tuple[list[float], float, float]:
+    """Every slot submits as fast as it can for `seconds`.
+
+    Returns the latencies, the elapsed time and the CPU time this process used.
+    """
     latencies: list[float] = []
     stop = time.perf_counter() + seconds
 
@@ -157,9 +172,9 @@ async def saturate(slots: Slots, seconds: float, seed: int) -> tuple[list[float]
             await slots.submit(slot, rng)
             latencies.append(time.perf_counter() - t0)
 
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(worker(s) for s in range(len(slots.ids))))
-    return latencies, time.perf_counter() - began
+    return latencies, time.perf_counter() - began, time.process_time() - cpu
 
 
 async def offered(slots: Slots, rate: float, seconds: float, seed: int) -> list[float]:
@@ -245,6 +260,35 @@ def _raw_sqlite(path: str, count: int) -> float:
     return count / elapsed
 
 
+@contextlib.contextmanager
+def profiled(path: str | None) -> Iterator[None]:
+    """Profile the event loop's thread and the writer's thread into `path`.loop/.writer."""
+    if path is None:
+        yield
+        return
+    loop_profile, writer_profile = cProfile.Profile(), cProfile.Profile()
+    original = writer_module._write_on
+
+    def write_on(engine: Any, units: list[Any]) -> Any:
+        writer_profile.enable()
+        try:
+            return original(engine, units)
+        finally:
+            writer_profile.disable()
+
+    writer_module._write_on = write_on
+    loop_profile.enable()
+    try:
+        yield
+    finally:
+        loop_profile.disable()
+        writer_module._write_on = original
+        for name, profile in (("loop", loop_profile), ("writer", writer_profile)):
+            profile.dump_stats(f"{path}.{name}")
+            print(f"--- {name} thread, by own time (all of it in {path}.{name})")
+            pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+
+
 def ms(values: list[float], q: float) -> str:
     """Format a percentile in milliseconds."""
     return f"{percentile(values, q) * 1000:.1f} ms" if values else "-"
@@ -264,15 +308,18 @@ async def run(args: argparse.Namespace) -> None:
     ids = [await start_match(world, game, rng) for game in games]
     print(f"database:           {'SQLite file' if path else url}")
     print(f"matches opened:     {len(ids)} in {time.perf_counter() - began:.1f} s")
+    world.measure_lobbies = False  # from here on, lobbies open amid other work
     slots = Slots(world, ids, games)
     await saturate(slots, 1.0, args.seed)  # warm up: caches, statement caches
-    latencies, elapsed = await saturate(slots, args.seconds, args.seed + 1)
+    with profiled(args.profile):
+        latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
     rate = len(latencies) / elapsed
     raw = await raw_commits(url, path, args.raw)
     done = len(latencies)
     print(f"saturation:         {done} submits in {elapsed:.1f} s, {args.matches} matches")
     print(f"submit throughput:  {rate:,.0f} submits/s")
     print(f"  latency p50/p99:  {ms(latencies, 50)} / {ms(latencies, 99)}")
+    print(f"  CPU per submit:   {cpu / max(1, len(latencies)) * 1e6:,.0f} us (this process)")
     print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction)")
     print(f"ratio submit/raw:   {rate / raw:.2f}")
     writer = writer_for(world.store.engine)
@@ -288,9 +335,11 @@ async def run(args: argparse.Namespace) -> None:
     txns = world.lobby_txns
     mean_all = sum(a for a, _ in txns) / len(txns)
     mean_writes = sum(w for _, w in txns) / len(txns)
+    two = [a for (a, _), g in zip(txns, games, strict=False) if SEATS.get(g, 2) == 2]
     print(
         f"open+join+start:    p50 {ms(world.lobby_times, 50)}, "
-        f"{mean_all:.1f} transactions ({mean_writes:.1f} writes) per match"
+        f"{mean_all:.1f} transactions ({mean_writes:.1f} writes) per match; "
+        f"{sum(two) / max(1, len(two)):.1f} with one join"
     )
     await world.store.close()
 
@@ -305,6 +354,9 @@ def main() -> None:
     parser.add_argument("--paced-seconds", type=float, default=10.0)
     parser.add_argument("--raw", type=int, default=2000, help="raw commits to time")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--profile", default=None, help="cProfile the saturation run into PROFILE.loop/.writer"
+    )
     asyncio.run(run(parser.parse_args()))
 
 

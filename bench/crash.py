@@ -112,16 +112,16 @@ def kill_in_a_group_commit(rng: random.Random, marker: Path) -> None:
     """Make this process SIGKILL itself inside a group commit of several appends.
 
     After a random number of committed batches, the next batch holding two or
-    more appends is applied (every savepoint released) and the process dies just
-    before its COMMIT, so those appends' submits are never acknowledged.
+    more writes is applied (set-wise, or unit by unit after a failure) and the
+    process dies just before its COMMIT, so none of those submits is acknowledged.
     """
     countdown = [rng.randrange(5, 60)]
 
-    def hook(size: int) -> None:
+    def hook(size: int, together: bool) -> None:
         countdown[0] -= 1
         if countdown[0] <= 0 and size >= 2:
             with open(marker, "a", encoding="utf-8") as out:
-                out.write(f"{size}\n")
+                out.write(f"{size} {'together' if together else 'alone'}\n")
             os.kill(os.getpid(), signal.SIGKILL)
 
     writer.before_commit = hook
@@ -159,6 +159,8 @@ class Audit:
     kills: int = 0
     batch_kills: int = 0
     """Kills that landed inside a group commit of several appends (see kill_in_a_group_commit)."""
+    together_kills: int = 0
+    """Of those, kills in a batch written set-wise (not unit by unit)."""
     acked: int = 0
     matches: int = 0
     finished: int = 0
@@ -217,7 +219,9 @@ def run(
     audit.kills = done
     marker = work / "batch_kills.txt"
     if marker.exists():
-        audit.batch_kills = len(marker.read_text().split())
+        lines = marker.read_text().splitlines()
+        audit.batch_kills = len(lines)
+        audit.together_kills = sum(line.endswith("together") for line in lines)
     return audit
 
 
@@ -357,6 +361,8 @@ def main() -> None:
         f"{audit.kills} kills in {seconds:.0f} s: {audit.acked} acknowledged steps, "
         f"{audit.matches} matches ({audit.finished} finished), {len(audit.problems)} problems"
     )
+    if audit.batch_kills:
+        print(f"  {audit.batch_kills} kills inside a group commit, {audit.together_kills} set-wise")
     for problem in audit.problems[:50]:
         print("  " + problem)
     sys.exit(1 if audit.problems else 0)

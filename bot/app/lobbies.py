@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections.abc import Callable
@@ -17,7 +18,7 @@ from bot.app.texts import game_text, game_title
 from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.engine.i18n import N_, _, ngettext
-from bot.store.errors import ConcurrencyConflict
+from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.repo import MatchRepository, MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
@@ -26,6 +27,8 @@ CLOSED = N_("This lobby is closed: the match has started or was cancelled.")
 AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
 SeatSpec = tuple[int | None, str | None, str]
 """A lobby seat: member id (None for AI), AI level, display name."""
+SeatsChange = tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None]
+"""New seats (numbered) and new options (None: unchanged) of a lobby."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,12 @@ class LobbyService:
         module = self.registry.get(game)
         config = await self.matches.config(guild_id)
         self._check_allowed(config, channel_id, game)
-        await self._check_room(config, guild_id, channel_id)
         resolved = module.spec.resolve_options(options, seats=1)
-        match_id = await self.repo.create_match(
+
+        def room(in_guild: int, in_channel: int) -> None:
+            self._refuse_if_full(config, in_guild, in_channel)
+
+        row, seats = await self.repo.open_lobby(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game,
@@ -118,10 +124,11 @@ class LobbyService:
             turn_seconds=config.turn_seconds(pacing),
             turn_deadline=self._expiry(config),
             seats=[(0, host[0], None, host[1])],
+            room=None if guild_id is None else room,  # a DM match has no limits
         )
-        log.info("lobby %s opened for %s in channel %s", match_id, game, channel_id)
+        log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
-        return await self.info(match_id)
+        return LobbyInfo(row=row, module=module, seats=seats)
 
     def _check_allowed(self, config: GuildConfig, channel_id: int, game: str) -> None:
         if config.channels and channel_id not in config.channels:
@@ -138,14 +145,19 @@ class LobbyService:
     async def _check_room(self, config: GuildConfig, guild_id: int | None, channel_id: int) -> None:
         if guild_id is None:
             return
-        if await self.repo.count_open(guild_id) >= config.max_matches:
+        in_guild, in_channel = await self.repo.count_open_both(guild_id, channel_id)
+        self._refuse_if_full(config, in_guild, in_channel)
+
+    def _refuse_if_full(self, config: GuildConfig, in_guild: int, in_channel: int) -> None:
+        """Refuse a new lobby when the server or the channel has its limit of open matches."""
+        if in_guild >= config.max_matches:
             raise ServiceError(
                 _(
                     "This server already has {count} open lobbies and matches, "
                     "its limit; finish or end one first."
                 ).format(count=config.max_matches)
             )
-        if await self.repo.count_open(guild_id, channel_id) >= config.max_per_channel:
+        if in_channel >= config.max_per_channel:
             raise ServiceError(
                 _(
                     "This channel already has {count} open lobbies and matches, "
@@ -173,16 +185,19 @@ class LobbyService:
         return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
 
     async def join(self, match_id: int, user_id: int, name: str) -> LobbyInfo:
-        """Seat a member."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Seat a member (one transaction: read, check and write)."""
+
+        def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
+            lobby = self._as_open_lobby(row, seats)
             if any(s.user_id == user_id for s in lobby.seats):
                 raise ServiceError(_("You have already joined this lobby."))
             if lobby.full:
                 raise ServiceError(_("This lobby is full."))
             specs = [*_specs(lobby.seats), (user_id, None, name)]
-            await self._write_seats(match_id, specs, _grown_picks(lobby))
-        return await self.info(match_id)
+            return _numbered(specs), _grown_picks(lobby)
+
+        async with self.matches.lock(match_id):
+            return await self._change(match_id, change)
 
     async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
         """Free a member's seat; the host's leaving passes hosting on or cancels."""
@@ -223,9 +238,10 @@ class LobbyService:
         return await self.info(match_id)
 
     async def start(self, match_id: int, user_id: int) -> LobbyInfo:
-        """Start the match (host only, once enough seats are filled)."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Start the match (host only, once enough seats are filled): one transaction."""
+
+        def check(row: MatchRow, seats: list[SeatRow]) -> dict[str, Any]:
+            lobby = self._as_open_lobby(row, seats)
             self._require_host(lobby, user_id, N_("Only the host can start the match."))
             if not lobby.can_start:
                 need = lobby.module.spec.min_seats
@@ -240,12 +256,18 @@ class LobbyService:
             problem = refusal(len(lobby.seats), options) if refusal else None
             if problem:  # an option this seat count cannot play (a game's own reason)
                 raise ServiceError(_(problem))
+            return options
+
+        async with self.matches.lock(match_id):
             try:
-                await self.matches.begin(match_id, options)
+                live = await self.matches.begin(match_id, check)
             except ConcurrencyConflict:
                 raise ServiceError(_(CLOSED)) from None
+            except NotFound:
+                raise MatchNotFound() from None
         self.matches.kick(match_id)
-        return await self.info(match_id)
+        row = dataclasses.replace(live.row, version=live.version)  # the live row keeps 0
+        return LobbyInfo(row=row, module=live.module, seats=live.seats)
 
     async def cancel(self, match_id: int, user_id: int, *, moderator: bool = False) -> LobbyInfo:
         """Close the lobby without playing (host or moderator)."""
@@ -358,6 +380,24 @@ class LobbyService:
             raise ServiceError(_(CLOSED))
         return lobby
 
+    def _as_open_lobby(self, row: MatchRow, seats: list[SeatRow]) -> LobbyInfo:
+        """Return a lobby read inside a transaction; refuse one that is closed or unknown."""
+        if row.game not in self.registry:
+            raise MatchNotFound()
+        if row.status != "lobby":
+            raise ServiceError(_(CLOSED))
+        return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
+
+    async def _change(
+        self, match_id: int, change: Callable[[MatchRow, list[SeatRow]], SeatsChange]
+    ) -> LobbyInfo:
+        """Change a lobby's seats in one transaction; return the lobby as stored."""
+        try:
+            row, seats = await self.repo.change_lobby(match_id, change)
+        except NotFound:
+            raise MatchNotFound() from None
+        return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
+
     def _require_host(self, lobby: LobbyInfo, user_id: int, refusal: str) -> None:
         """Refuse anyone but the host, with ``refusal`` (a msgid) translated."""
         if lobby.row.host_user_id != user_id:
@@ -367,8 +407,12 @@ class LobbyService:
         self, match_id: int, specs: list[SeatSpec], options: dict[str, Any] | None = None
     ) -> None:
         """Store the seats, and the per-seat picks that go with them, in one transaction."""
-        rows = [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
-        await self.repo.set_seats(match_id, rows, options=options)
+        await self.repo.set_seats(match_id, _numbered(specs), options=options)
+
+
+def _numbered(specs: list[SeatSpec]) -> list[tuple[int, int | None, str | None, str]]:
+    """Number lobby seats in order: the rows `set_seats` and `change_lobby` store."""
+    return [(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)]
 
 
 def _grown_picks(lobby: LobbyInfo) -> dict[str, Any] | None:

@@ -43,7 +43,16 @@ from bot.engine import (
 )
 from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import ALL_SHARDS, Finish, Loaded, MatchRepository, MatchRow, Shards
+from bot.store.repo import (
+    ALL_SHARDS,
+    Finish,
+    Loaded,
+    MatchRepository,
+    MatchRow,
+    Opening,
+    SeatRow,
+    Shards,
+)
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -83,6 +92,27 @@ class TableInfo:
     hand_label: str = "My hand"
     """Label of the button that opens a seat's private view."""
     paused: bool = False
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What storing some steps writes besides them (see MatchService._plan)."""
+
+    rows: list[tuple[Seat, str, Any]]
+    changes: dict[str, Any]
+    snapshot: bytes | None
+    finish: Finish | None
+
+
+@dataclass(frozen=True)
+class _Begun:
+    """A lobby started inside its transaction, to make live once committed."""
+
+    live: LiveMatch
+    trial: Match
+    steps: list[Step]
+    plan: _Plan | None
+    values: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -330,6 +360,32 @@ class MatchService:
         seat changes and, if the match is decided, its finish: status, outcome,
         results and rating updates. A crash leaves all of it or none of it.
         """
+        plan = self._plan(live, trial, steps, values)
+        stored = False
+        try:
+            await self.repo.append_events(
+                live.id,
+                live.version,
+                plan.rows,
+                values=plan.changes,
+                snapshot=plan.snapshot,
+                seats=seats,
+                finish=plan.finish,
+                expect_status=expect_status,
+            )
+            stored = True
+        except ConcurrencyConflict:
+            self.forget(live.id)
+            raise StaleVersion() from None
+        finally:
+            if plan.finish is not None and self.stats is not None:
+                self.stats.committed(live.id, stored)
+        self._adopt(live, trial, steps, plan, seats)
+
+    def _plan(
+        self, live: LiveMatch, trial: Match, steps: list[Step], values: dict[str, Any] | None
+    ) -> _Plan:
+        """Work out what storing these steps writes besides them (no I/O)."""
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
         changes = {**(values or {}), **self._timer_values(live, trial)}
         ai = self.ai_to_act(live, trial.state) and trial.outcome is None
@@ -340,34 +396,29 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
-        stored = False
-        try:
-            await self.repo.append_events(
-                live.id,
-                first,
-                rows,
-                values=changes,
-                snapshot=snapshot,
-                seats=seats,
-                finish=finish,
-                expect_status=expect_status,
-            )
-            stored = True
-        except ConcurrencyConflict:
-            self.forget(live.id)
-            raise StaleVersion() from None
-        finally:
-            if finish is not None and self.stats is not None:
-                self.stats.committed(live.id, stored)
+        return _Plan(rows, changes, snapshot, finish)
+
+    def _adopt(
+        self,
+        live: LiveMatch,
+        trial: Match,
+        steps: list[Step],
+        plan: _Plan,
+        seats: dict[Seat, dict[str, Any]] | None = None,
+    ) -> None:
+        """Make stored steps live: the new state, row, seats and recent moves."""
+        first = live.version
         live.match = trial
-        if finish is not None:
-            changes.update(status="finished", result=finish.result, finished_at=datetime.now(UTC))
-            changes.update(turn_deadline=None, reminder_at=None)
+        changes = dict(plan.changes)
+        if plan.finish is not None:
+            changes.update(status="finished", result=plan.finish.result)
+            changes.update(finished_at=datetime.now(UTC), turn_deadline=None, reminder_at=None)
         self._update_row(live, changes)
         if seats:
             live.seats = [dataclasses.replace(s, **seats.get(s.seat, {})) for s in live.seats]
         for offset, (_seat, _token, events) in enumerate(steps, start=1):
             live.remember(first + offset, events)
+        outcome = trial.outcome
         if outcome is not None:
             log.info("match %s finished: %s", live.id, outcome.termination)
 
@@ -471,29 +522,54 @@ class MatchService:
             raise MatchNotFound()
         return row
 
-    async def begin(self, match_id: int, options: dict[str, Any]) -> LiveMatch:
+    async def begin(
+        self, match_id: int, check: Callable[[MatchRow, list[SeatRow]], dict[str, Any]]
+    ) -> LiveMatch:
         """Start a lobby: seats fixed, status active and the opening chance steps, at once.
 
-        One transaction moves the lobby to active and logs its opening (shuffle,
-        deal, rolls), so a crash leaves either the lobby or a match that has begun.
+        One transaction reads the lobby, asks `check(row, seats)` for the match
+        options (it raises to refuse: not the host, too few seats), moves the
+        lobby to active and logs its opening (shuffle, deal, rolls), so a crash
+        leaves either the lobby or a match that has begun. `check` runs inside
+        that transaction, maybe off the event loop: it must only compute.
         Raises ConcurrencyConflict if the lobby was started or closed meanwhile.
         """
         self.forget(match_id)
-        live = await self.load(match_id)
-        if live.row.status != "lobby":
-            raise ConcurrencyConflict(match_id, "lobby", live.row.status)
-        live.row = dataclasses.replace(live.row, status="active", options=options)
-        trial = Match.new(live.module.rules, len(live.seats), options)
-        live.match = Match(trial.rules, trial.state, 0)
-        steps = self._resolve_chance(live, trial)
-        values = {"status": "active", "options": options}
-        if steps:
-            await self._persist(live, trial, steps, values=values, expect_status="lobby")
+        finishing = False
+
+        def plan(loaded: Loaded) -> tuple[Opening, _Begun]:
+            nonlocal finishing
+            options = check(loaded.row, loaded.seats)
+            if loaded.row.game not in self.registry:
+                raise MatchNotFound()
+            module = self.registry.get(loaded.row.game)
+            row = dataclasses.replace(loaded.row, status="active", options=options)
+            trial = Match.new(module.rules, len(loaded.seats), options)
+            live = LiveMatch(row, loaded.seats, module, Match(trial.rules, trial.state, 0))
+            self._recall(live, loaded)
+            steps = self._resolve_chance(live, trial)
+            values: dict[str, Any] = {"status": "active", "options": options}
+            if not steps:
+                values.update(self.timer_for(live, self.human_to_act(live)))
+                return Opening((), values), _Begun(live, trial, steps, None, values)
+            planned = self._plan(live, trial, steps, values)
+            finishing = planned.finish is not None
+            opening = Opening(planned.rows, planned.changes, planned.snapshot, planned.finish)
+            return opening, _Begun(live, trial, steps, planned, values)
+
+        begun: _Begun | None = None
+        try:
+            begun = await self.repo.begin_match(match_id, plan, RECALL_NOTES)
+        finally:
+            if finishing and self.stats is not None:  # decided by its opening alone
+                self.stats.committed(match_id, begun is not None)
+        live = begun.live
+        if begun.plan is None:
+            self._update_row(live, begun.values)
         else:
-            values.update(self.timer_for(live, self.human_to_act(live)) or {})
-            await self.repo.update_match(match_id, expect_status="lobby", **values)
-            self._update_row(live, values)
+            self._adopt(live, begun.trial, begun.steps, begun.plan)
         self._cache[match_id] = live
+        self._evict()
         log.info("match %s started: %s with %s seats", match_id, live.row.game, len(live.seats))
         return live
 
@@ -567,8 +643,12 @@ class MatchService:
     def kick(self, match_id: int) -> None:
         """Make sure AI seats that may act will act."""
         task = self._drivers.get(match_id)
-        if task is None or task.done():
-            self._drivers[match_id] = asyncio.create_task(self._drive(match_id))
+        if task is not None and not task.done():
+            return
+        live = self._cache.get(match_id)
+        if live is not None and live.row.status == "active" and not self._ai_may_act(live):
+            return  # what the driver would read first: nobody for the AI to play now
+        self._drivers[match_id] = asyncio.create_task(self._drive(match_id))
 
     async def _drive(self, match_id: int) -> None:
         claimed = False

@@ -7,12 +7,24 @@ get the frozen rows of `bot.store.rows`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
-from sqlalchemy import Connection, Select, delete, func, insert, literal_column, or_, select, update
+from sqlalchemy import (
+    Connection,
+    Select,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    literal_column,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 
@@ -50,6 +62,7 @@ __all__ = [
     "NewEvent",
     "NewSeat",
     "NoteRow",
+    "Opening",
     "SeatRow",
     "Shards",
 ]
@@ -77,6 +90,7 @@ MATCH_FIELDS: Final = frozenset(
 )
 """Columns `update_match` may change; `version` only moves through `append_events`."""
 SEAT_FIELDS: Final = frozenset({"user_id", "ai_level", "display_name", "status", "timeouts"})
+T = TypeVar("T")
 OPEN_STATUSES: Final = ("lobby", "active")
 """Statuses of matches that count against limits and carry timers."""
 
@@ -150,29 +164,117 @@ class MatchRepository:
         seats: Iterable[tuple[int, int | None, str | None, str]] = (),
     ) -> int:
         """Insert a match at version 0 (and its first seats, in the same transaction)."""
-        values = {
-            "guild_id": guild_id,
-            "channel_id": channel_id,
-            "game": game,
-            "rules_version": rules_version,
-            "options": options,
-            "seed": seed,
-            "host_user_id": host_user_id,
-            "status": status,
-            "version": 0,
-            "thread_id": thread_id,
-            "turn_seconds": turn_seconds,
-            "turn_deadline": turn_deadline,
-        }
+        values = _match_values(
+            guild_id, channel_id, game, rules_version, options, seed, host_user_id, status
+        )
+        values.update(thread_id=thread_id, turn_seconds=turn_seconds, turn_deadline=turn_deadline)
+        rows = _seat_values(0, seats)
+        return await self._writer.write(lambda c: _insert_match_on(c, values, rows))
+
+    async def open_lobby(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        rules_version: int,
+        options: dict[str, Any],
+        seed: int,
+        host_user_id: int,
+        *,
+        thread_id: int | None = None,
+        turn_seconds: int | None = None,
+        turn_deadline: datetime | None = None,
+        seats: Iterable[tuple[int, int | None, str | None, str]] = (),
+        room: Callable[[int, int], None] | None = None,
+    ) -> tuple[MatchRow, list[SeatRow]]:
+        """Insert a lobby with its first seats; return it as stored, in one transaction.
+
+        `room(in_guild, in_channel)` is first told how many lobbies and active
+        matches the guild and the channel hold, inside the write transaction, and
+        may raise to refuse (a limit reached): then nothing is written.
+        """
+        values = _match_values(
+            guild_id, channel_id, game, rules_version, options, seed, host_user_id, "lobby"
+        )
+        values.update(thread_id=thread_id, turn_seconds=turn_seconds, turn_deadline=turn_deadline)
         rows = _seat_values(0, seats)
 
-        def work(connection: Connection) -> int:
-            found = connection.execute(insert(Match).values(**values)).inserted_primary_key
+        def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
+            if room is not None:
+                room(*_count_open_on(connection, guild_id, channel_id))
+            found = _lobby_on(connection, _insert_match_on(connection, values, rows))
             assert found is not None
-            match_id = int(found[0])
-            if rows:
-                connection.execute(insert(MatchSeat), [{**r, "match_id": match_id} for r in rows])
-            return match_id
+            return found
+
+        return await self._writer.write(work)
+
+    async def change_lobby(
+        self,
+        match_id: int,
+        change: Callable[
+            [MatchRow, list[SeatRow]],
+            tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None],
+        ],
+    ) -> tuple[MatchRow, list[SeatRow]]:
+        """Read a match and its seats, change them, and return them as stored: one transaction.
+
+        `change(row, seats)` runs inside the write transaction (the match row
+        locked) and returns the new seats and new options (None: unchanged); it
+        may raise to refuse, and then nothing is written. NotFound: no such match.
+        """
+
+        def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
+            found = _lobby_on(connection, match_id, lock=True)
+            if found is None:
+                raise NotFound(f"no match {match_id}")
+            seats, options = change(*found)
+            _set_seats_on(connection, match_id, _seat_values(match_id, seats), options)
+            again = _lobby_on(connection, match_id)
+            assert again is not None
+            return again
+
+        return await self._writer.write(work)
+
+    async def begin_match(
+        self, match_id: int, plan: Callable[[Loaded], tuple[Opening, T]], notes: int = 6
+    ) -> T:
+        """Start a lobby in one transaction: read it, plan the opening, write it.
+
+        `plan(loaded)` gets the lobby as a cold load reads it (with its `notes`
+        last notes), inside the write transaction, the match row locked and its
+        status still "lobby"; it returns the opening to store (the first steps,
+        the columns to change) and what to hand back. Raises ConcurrencyConflict
+        if the match is no longer a lobby, NotFound if there is no such match;
+        `plan` may raise to refuse, and nothing is written.
+        """
+
+        def work(connection: Connection) -> T:
+            loaded = _load_on(connection, match_id, 0, notes, lock=True)
+            if loaded is None:
+                raise NotFound(f"no match {match_id}")
+            if loaded.row.status != "lobby":
+                raise ConcurrencyConflict(match_id, "lobby", loaded.row.status)
+            opening, handed = plan(loaded)
+            if opening.rows:
+                _append_unit(
+                    match_id,
+                    0,
+                    opening.rows,
+                    values=opening.values,
+                    snapshot=opening.snapshot,
+                    finish=opening.finish,
+                    expect_status="lobby",
+                )(connection)
+            else:
+                check_fields(opening.values, MATCH_FIELDS)
+                query = (
+                    update(_MATCHES)
+                    .where(_MATCHES.c.id == match_id, _MATCHES.c.status == "lobby")
+                    .values(**opening.values)
+                )
+                if connection.execute(query).rowcount != 1:
+                    raise ConcurrencyConflict(match_id, "lobby", None)
+            return handed
 
         return await self._writer.write(work)
 
@@ -315,6 +417,10 @@ class MatchRepository:
         async with self._sessions() as session:
             return int(await session.scalar(query) or 0)
 
+    async def count_open_both(self, guild_id: int, channel_id: int) -> tuple[int, int]:
+        """Count lobbies and active matches of a guild and of one of its channels, in one read."""
+        return await self._writer.read(lambda c: _count_open_on(c, guild_id, channel_id))
+
     async def add_note(
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
     ) -> None:
@@ -343,17 +449,7 @@ class MatchRepository:
     ) -> None:
         """Replace all seats of a match (and its options, in the same transaction)."""
         rows = _seat_values(match_id, seats)
-
-        def work(connection: Connection) -> None:
-            connection.execute(delete(MatchSeat).where(MatchSeat.match_id == match_id))
-            if rows:
-                connection.execute(insert(MatchSeat), rows)
-            if options is not None:
-                query = update(Match).where(Match.id == match_id).values(options=options)
-                if connection.execute(query).rowcount != 1:
-                    raise NotFound(f"no match {match_id}")
-
-        await self._writer.write(work)
+        await self._writer.write(lambda c: _set_seats_on(c, match_id, rows, options))
 
     async def get_seats(self, match_id: int) -> list[SeatRow]:
         """Return the seats of a match ordered by seat number."""
@@ -388,35 +484,18 @@ class MatchRepository:
         match is no longer at `expected_version`, NotFound if there is no such
         match. Everything is committed before the new version is returned.
         """
-        if not rows:
-            raise ValueError("append_events needs at least one row")
-        new_version = expected_version + len(rows)
-        changes = dict(values or {})
-        if finish is not None:
-            changes.update(
-                status="finished",
-                result=finish.result,
-                finished_at=utcnow(),
-                turn_deadline=None,
-                reminder_at=None,
-            )
-        if changes:
-            check_fields(changes, MATCH_FIELDS)
-        for seat_values in (seats or {}).values():
-            check_fields(seat_values, SEAT_FIELDS)
-        append = _Append(
+        append = _append_unit(
             match_id,
             expected_version,
-            new_version,
-            changes,
-            expect_status,
-            _event_values(match_id, expected_version, rows),
-            dict(seats or {}),
-            snapshot,
-            finish,
+            rows,
+            values=values,
+            snapshot=snapshot,
+            seats=seats,
+            finish=finish,
+            expect_status=expect_status,
         )
         await self._writer.write(append)
-        return new_version
+        return append.new_version
 
     async def finish_match(self, match_id: int, finish: Finish) -> bool:
         """Mark an active match finished with its results and ratings, in one transaction.
@@ -559,6 +638,124 @@ def _event_values(
     ]
 
 
+def _match_values(
+    guild_id: int | None,
+    channel_id: int,
+    game: str,
+    rules_version: int,
+    options: dict[str, Any],
+    seed: int,
+    host_user_id: int,
+    status: str,
+) -> dict[str, Any]:
+    return {
+        "guild_id": guild_id,
+        "channel_id": channel_id,
+        "game": game,
+        "rules_version": rules_version,
+        "options": options,
+        "seed": seed,
+        "host_user_id": host_user_id,
+        "status": status,
+        "version": 0,
+    }
+
+
+def _count_open_on(
+    connection: Connection, guild_id: int | None, channel_id: int
+) -> tuple[int, int]:
+    """Count a guild's open lobbies and matches, and those of one of its channels."""
+    in_channel = func.count().filter(_MATCHES.c.channel_id == channel_id)
+    query = select(func.count(), in_channel).where(
+        _MATCHES.c.guild_id == guild_id, _MATCHES.c.status.in_(OPEN_STATUSES)
+    )
+    found = connection.execute(query).one()
+    return int(found[0] or 0), int(found[1] or 0)
+
+
+def _insert_match_on(
+    connection: Connection, values: dict[str, Any], seats: list[dict[str, Any]]
+) -> int:
+    """Insert a match and its first seats; return its id."""
+    found = connection.execute(insert(_MATCHES).values(**values)).inserted_primary_key
+    assert found is not None
+    match_id = int(found[0])
+    if seats:
+        connection.execute(insert(_SEATS), [{**r, "match_id": match_id} for r in seats])
+    return match_id
+
+
+def _set_seats_on(
+    connection: Connection,
+    match_id: int,
+    rows: list[dict[str, Any]],
+    options: dict[str, Any] | None,
+) -> None:
+    """Replace all seats of a match (and its options)."""
+    connection.execute(delete(_SEATS).where(_SEATS.c.match_id == match_id))
+    if rows:
+        connection.execute(insert(_SEATS), rows)
+    if options is not None:
+        query = update(_MATCHES).where(_MATCHES.c.id == match_id).values(options=options)
+        if connection.execute(query).rowcount != 1:
+            raise NotFound(f"no match {match_id}")
+
+
+def _lobby_on(
+    connection: Connection, match_id: int, *, lock: bool = False
+) -> tuple[MatchRow, list[SeatRow]] | None:
+    """Read a match row and its seats (`lock`: FOR UPDATE on the match row, on PostgreSQL)."""
+    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
+    found = connection.execute(query.with_for_update() if lock else query).first()
+    if found is None:
+        return None
+    seats = connection.execute(
+        select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == match_id).order_by(_SEATS.c.seat)
+    )
+    return MatchRow(*found), [SeatRow(*r) for r in seats]
+
+
+def _append_unit(
+    match_id: int,
+    expected_version: int,
+    rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+    *,
+    values: dict[str, Any] | None = None,
+    snapshot: bytes | None = None,
+    seats: dict[int, dict[str, Any]] | None = None,
+    finish: Finish | None = None,
+    expect_status: str | None = None,
+) -> _Append:
+    """Check an append's arguments and make the unit that writes it (see append_events)."""
+    if not rows:
+        raise ValueError("append_events needs at least one row")
+    new_version = expected_version + len(rows)
+    changes = dict(values or {})
+    if finish is not None:
+        changes.update(
+            status="finished",
+            result=finish.result,
+            finished_at=utcnow(),
+            turn_deadline=None,
+            reminder_at=None,
+        )
+    if changes:
+        check_fields(changes, MATCH_FIELDS)
+    for seat_values in (seats or {}).values():
+        check_fields(seat_values, SEAT_FIELDS)
+    return _Append(
+        match_id,
+        expected_version,
+        new_version,
+        changes,
+        expect_status,
+        _event_values(match_id, expected_version, rows),
+        dict(seats or {}),
+        snapshot,
+        finish,
+    )
+
+
 def _aware(value: datetime) -> datetime:
     """Tag a naive datetime (SQLite aggregates skip the column type) as UTC."""
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
@@ -588,15 +785,37 @@ class Loaded:
     notes: list[NoteRow]
 
 
+@dataclass(frozen=True)
+class Opening:
+    """What starting a lobby stores (see MatchRepository.begin_match)."""
+
+    rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
+    """The opening steps (shuffle, deal); may be empty."""
+    values: dict[str, Any]
+    """Columns of the match to change (status, options, timers; see MATCH_FIELDS)."""
+    snapshot: bytes | None = None
+    finish: Finish | None = None
+
+
+_MATCHES: Final = cast(Table, Match.__table__)
+_EVENTS: Final = cast(Table, MatchEvent.__table__)
+_SEATS: Final = cast(Table, MatchSeat.__table__)
 _MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
 _SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
 _EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
 _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 
 
-def _load_on(connection: Connection, match_id: int, recent: int, notes: int) -> Loaded | None:
-    """Read a match for a cold load with Core statements on one connection."""
-    found = connection.execute(select(*_MATCH_COLUMNS).where(Match.id == match_id)).first()
+def _load_on(
+    connection: Connection, match_id: int, recent: int, notes: int, *, lock: bool = False
+) -> Loaded | None:
+    """Read a match for a cold load with Core statements on one connection.
+
+    With `lock`, the match row is read FOR UPDATE (PostgreSQL; SQLite's write
+    transactions hold the database lock already).
+    """
+    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
+    found = connection.execute(query.with_for_update() if lock else query).first()
     if found is None:
         return None
     row = MatchRow(*found)
@@ -648,7 +867,12 @@ def _load_on(connection: Connection, match_id: int, recent: int, notes: int) -> 
 
 @dataclass(frozen=True)
 class _Append:
-    """One append as a unit of the group commit: Core statements on the writer's connection."""
+    """One append as a unit of the group commit: Core statements on the writer's connection.
+
+    Alone it is two statements (bump the version, insert the steps). In a batch,
+    `together` writes every append of the batch with one read of the versions,
+    one UPDATE per set of changed columns and one INSERT of all the steps.
+    """
 
     match_id: int
     expected: int
@@ -668,21 +892,27 @@ class _Append:
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
         bump = (
-            update(Match)
-            .where(Match.id == match_id, Match.version == self.expected)
+            update(_MATCHES)
+            .where(_MATCHES.c.id == match_id, _MATCHES.c.version == self.expected)
             .values(version=self.new_version, **self.changes)
         )
         if self.expect_status is not None:
-            bump = bump.where(Match.status == self.expect_status)
+            bump = bump.where(_MATCHES.c.status == self.expect_status)
         if connection.execute(bump).rowcount != 1:
-            actual = connection.scalar(select(Match.version).where(Match.id == match_id))
+            actual = connection.scalar(select(_MATCHES.c.version).where(_MATCHES.c.id == match_id))
             if actual is None:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
         try:
-            connection.execute(insert(MatchEvent), self.events)
+            connection.execute(insert(_EVENTS), self.events)
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, self.expected, None) from exc
+        self._extras(connection)
+        return self.new_version
+
+    def _extras(self, connection: Connection) -> None:
+        """Write what only some appends carry: seat changes, a snapshot, a finish."""
+        match_id = self.match_id
         for seat, values in self.seats.items():
             _update_seat_on(connection, match_id, seat, values)
         if self.snapshot is not None:
@@ -696,4 +926,64 @@ class _Append:
         finish = self.finish
         if finish is not None and finish.rate is not None:
             record_results_on(connection, match_id, finish.game, finish.results, finish.rate)
-        return self.new_version
+
+    @staticmethod
+    def together(connection: Connection, appends: list[_Append]) -> list[tuple[bool, Any]]:
+        """Write a batch of appends set-wise; a stale or missing match is refused, not raised.
+
+        The versions are read under the write lock (BEGIN IMMEDIATE on SQLite,
+        FOR UPDATE on PostgreSQL, in match order), so they cannot move before the
+        UPDATEs, which still check them. Anything unexpected raises, and the
+        writer runs the batch again append by append.
+        """
+        ids = [a.match_id for a in appends]
+        if len(set(ids)) != len(ids):
+            raise _NotTogether("two appends to one match")
+        query = (
+            select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
+            .where(_MATCHES.c.id.in_(ids))
+            .order_by(_MATCHES.c.id)
+            .with_for_update()
+        )
+        stored = {r.id: (r.version, r.status) for r in connection.execute(query)}
+        outcomes: list[tuple[bool, Any]] = []
+        ready: dict[tuple[str, ...], list[_Append]] = {}
+        for append in appends:
+            found = stored.get(append.match_id)
+            if found is None:
+                outcomes.append((False, NotFound(f"no match {append.match_id}")))
+                continue
+            version, status = found
+            if version != append.expected or (
+                append.expect_status is not None and status != append.expect_status
+            ):
+                error = ConcurrencyConflict(append.match_id, append.expected, version)
+                outcomes.append((False, error))
+                continue
+            outcomes.append((True, append.new_version))
+            ready.setdefault(tuple(sorted(append.changes)), []).append(append)
+        for columns, group in ready.items():
+            bump = update(_MATCHES).where(
+                _MATCHES.c.id == bindparam("at_id"),
+                _MATCHES.c.version == bindparam("at_version"),
+            )
+            rows = [
+                {"at_id": a.match_id, "at_version": a.expected, "version": a.new_version}
+                | {c: a.changes[c] for c in columns}
+                for a in group
+            ]
+            result = connection.execute(bump, rows)
+            multi = connection.dialect.supports_sane_multi_rowcount or len(rows) == 1
+            if multi and result.rowcount != len(rows):
+                raise _NotTogether("a version moved under the write lock")
+        events = [e for group in ready.values() for a in group for e in a.events]
+        if events:
+            connection.execute(insert(_EVENTS), events)
+        for group in ready.values():
+            for append in group:
+                append._extras(connection)
+        return outcomes
+
+
+class _NotTogether(Exception):
+    """A batch of appends that must be written one by one instead."""

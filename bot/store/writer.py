@@ -1,12 +1,16 @@
 """Group commit: one writer per database puts the pending writes of many matches in one commit.
 
 A caller hands the writer a unit of work, a plain function of a SQLAlchemy Core
-`Connection`, and waits. The writer takes everything pending, runs each unit
-inside its own SAVEPOINT of one write transaction (BEGIN IMMEDIATE on SQLite),
-commits once, and only then answers every caller: an answer means the write is
-durable, exactly as with one transaction per write.
+`Connection`, and waits. The writer takes everything pending, runs it in one
+write transaction (BEGIN IMMEDIATE on SQLite), commits once, and only then
+answers every caller: an answer means the write is durable, exactly as with
+one transaction per write.
 
-A unit that raises rolls back its own savepoint and gets its own exception
+Units run together first: a kind of unit that knows how (an append) writes the
+whole batch in a few set-based statements, refusing a stale version as an
+answer rather than an exception. If anything raises, the transaction is rolled
+back and the batch runs again with each unit inside its own SAVEPOINT: a unit
+that raises rolls back its savepoint and gets its own exception
 (ConcurrencyConflict, NotFound); the others commit. A unit that failed on a
 database error (a deadlock, a lock timeout) and a whole batch whose BEGIN or
 COMMIT failed are tried again, each unit alone in its own transaction.
@@ -20,6 +24,7 @@ want one hop (a cold load) go through `read` the same way.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -37,8 +42,9 @@ Work = Callable[[Connection], Any]
 MAX_BATCH: Final = 256
 """Most units in one transaction."""
 
-before_commit: Callable[[int], None] | None = None
-"""Called with the batch size just before each COMMIT (the crash test kills the process here)."""
+before_commit: Callable[[int, bool], None] | None = None
+"""Called just before each COMMIT with the batch size and whether its units were written
+together (set-wise) rather than one by one; the crash test kills the process here."""
 
 
 class _Retry(Exception):
@@ -70,8 +76,15 @@ class GroupWriter:
         return self._direct
 
     async def write(self, work: Callable[[Connection], T]) -> T:
-        """Run `work` in the next group commit; return its result once committed."""
+        """Run `work` in the next group commit; return its result once committed.
+
+        A unit that cannot go together with others runs in the caller's context
+        (its context variables: the language of the member it answers, say),
+        whichever thread or task runs the batch.
+        """
         loop = asyncio.get_running_loop()
+        if getattr(work, "together", None) is None:
+            work = _InContext(work)
         future: asyncio.Future[T] = loop.create_future()
         self._pending.append((work, future))
         if self._task is None or self._task.done():
@@ -82,7 +95,8 @@ class GroupWriter:
         """Run `work` in one read transaction, in one thread hop where possible."""
         if self._direct is not None:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, work)
+            unit = _InContext(work)  # the reader's thread runs it in the caller's context
+            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, unit)
         async with self.engine.connect() as connection:
             return await connection.run_sync(work)
 
@@ -137,6 +151,18 @@ class GroupWriter:
             self._direct.dispose()
 
 
+class _InContext:
+    """A unit that runs in the context of the task that handed it to the writer."""
+
+    def __init__(self, work: Callable[[Connection], Any]) -> None:
+        self.work = work
+        self.context = contextvars.copy_context()
+        self.order = getattr(work, "order", 0)
+
+    def __call__(self, connection: Connection) -> Any:
+        return self.context.run(self.work, connection)
+
+
 def _answer(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
     if future.done():
         return  # the caller was cancelled
@@ -157,8 +183,22 @@ def _read_on(engine: Engine, work: Callable[[Connection], T]) -> T:
 
 
 def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
-    """Run the units in one transaction, each in a savepoint when there are several."""
-    outcomes: list[tuple[bool, Any]] = []
+    """Run the units in one transaction: together if they can, else each in a savepoint.
+
+    Several units first run together (see `_together`): appends as a handful of
+    set-based statements for the whole batch. If anything raises there, the
+    transaction is rolled back and the units run again, each in its own
+    savepoint, so that only the units at fault fail.
+    """
+    if len(units) > 1:
+        transaction = connection.begin()
+        try:
+            outcomes = _together(connection, units)
+        except Exception:
+            transaction.rollback()
+        else:
+            return _commit_with(transaction, outcomes, together=True)
+    outcomes = []
     transaction = connection.begin()
     try:
         if len(units) == 1:
@@ -178,14 +218,49 @@ def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
                 else:
                     savepoint.commit()
                     outcomes.append((True, value))
+    except BaseException:
+        if transaction.is_active:
+            transaction.rollback()
+        raise
+    return _commit_with(transaction, outcomes)
+
+
+def _commit_with(
+    transaction: Any, outcomes: list[tuple[bool, Any]], *, together: bool = False
+) -> list[tuple[bool, Any]]:
+    """Commit (the crash test's hook runs just before); roll back if that fails."""
+    try:
         if before_commit is not None:
-            before_commit(len(units))
+            before_commit(len(outcomes), together)
         transaction.commit()
     except BaseException:
         if transaction.is_active:
             transaction.rollback()
         raise
     return outcomes
+
+
+def _together(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
+    """Run units without savepoints; units of one kind that know how go in one call.
+
+    A unit with a `together` attribute is a static function of the connection and
+    a list of such units that returns one outcome per unit: refusals it found
+    before writing anything (a stale version) are outcomes; any exception means
+    the batch must run again unit by unit.
+    """
+    outcomes: list[tuple[bool, Any] | None] = [None] * len(units)
+    kinds: dict[Any, list[int]] = {}
+    for index, unit in enumerate(units):
+        together = getattr(unit, "together", None)
+        if together is None:
+            outcomes[index] = (True, unit(connection))
+        else:
+            kinds.setdefault(together, []).append(index)
+    for together, indexes in kinds.items():
+        found = together(connection, [units[i] for i in indexes])
+        for index, outcome in zip(indexes, found, strict=True):
+            outcomes[index] = outcome
+    return [outcome for outcome in outcomes if outcome is not None]
 
 
 def _classify(exc: Exception) -> Exception:

@@ -10,12 +10,13 @@ import msgspec
 import pytest
 from sqlalchemy import Connection, event
 
-from bot.app.errors import ServiceError
+from bot.app.errors import NotAllowed, ServiceError
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
 from bot.discord_ui.payloads import lobby_payload
 from bot.engine import OptionSpec, Registry
+from bot.engine.i18n import use_locale
 from bot.games.coverta import GAME
 from bot.store.db import make_sessionmaker
 from bot.store.repo import MatchRepository
@@ -123,18 +124,18 @@ async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any)
     assert lobby.row.options["first"] == "ask,ask,ask,ask"
 
 
-async def test_open_join_and_start_write_one_transaction_each(
+async def test_open_join_and_start_are_one_transaction_each(
     lobbies: LobbyService, engine: Any
 ) -> None:
-    """Open (match and host seat), join (seat and its team pick), start: three write transactions.
+    """Open (limits, match and host seat), join (seat and its team pick), start (checks and the
+    opening): three transactions in all, reads included, each a write.
 
-    Issue: the lobby took about ten transactions; each step is now atomic on its own.
+    Issue: the lobby took about ten transactions; each step now reads, checks and writes at once.
     """
-    writes: list[str] = []
+    began: list[bool] = []
 
     def on_begin(connection: Connection) -> None:
-        if connection.get_execution_options().get(WRITE, False):
-            writes.append("begin")
+        began.append(bool(connection.get_execution_options().get(WRITE, False)))
 
     engines = [engine.sync_engine]
     direct = writer_for(engine).direct_engine
@@ -144,15 +145,49 @@ async def test_open_join_and_start_write_one_transaction_each(
         event.listen(target, "begin", on_begin)
     counts = []
     lobby = await lobbies.open(
-        guild_id=None, channel_id=1, game="coverta", options={}, host=(1, "Ann")
+        guild_id=1, channel_id=1, game="coverta", options={}, host=(1, "Ann")
     )
-    counts.append(len(writes))
+    counts.append(len(began))
     joined = await lobbies.join(lobby.match_id, 2, "Bob")
-    counts.append(len(writes))
-    await lobbies.start(lobby.match_id, 1)
-    counts.append(len(writes))
+    counts.append(len(began))
+    started = await lobbies.start(lobby.match_id, 1)
+    counts.append(len(began))
     for target in engines:
         event.remove(target, "begin", on_begin)
     assert counts == [1, 2, 3]
+    assert all(began)
     assert [s.display_name for s in joined.seats] == ["Ann", "Bob"]
     assert joined.row.options["team"] == "A,B"  # the pick came with the seat
+    assert started.row.status == "active" and [s.user_id for s in started.seats] == [1, 2]
+    stored = await lobbies.info(lobby.match_id)
+    shown = dataclasses.replace(started.row, updated_at=stored.row.updated_at)
+    assert shown == stored.row  # what start returns is what it stored
+
+
+async def test_a_refused_join_or_start_writes_nothing(lobbies: LobbyService) -> None:
+    """The checks run inside the transaction: a refusal leaves the lobby as it was."""
+    match_id = await open_lobby(lobbies)
+    with pytest.raises(ServiceError, match="needs at least"):
+        await lobbies.start(match_id, 1)
+    await lobbies.join(match_id, 2, "Bob")
+    with pytest.raises(ServiceError, match="already joined"):
+        await lobbies.join(match_id, 2, "Bob")
+    with pytest.raises(ServiceError, match="Only the host"):
+        await lobbies.start(match_id, 2)
+    lobby = await lobbies.info(match_id)
+    assert lobby.row.status == "lobby" and [s.user_id for s in lobby.seats] == [1, 2]
+    await lobbies.start(match_id, 1)
+    with pytest.raises(ServiceError, match="closed"):
+        await lobbies.join(match_id, 3, "Cy")
+
+
+async def test_a_refusal_inside_the_transaction_speaks_the_members_language(
+    lobbies: LobbyService,
+) -> None:
+    """The checks run in the writer's transaction, yet in the context of the member's click."""
+    match_id = await open_lobby(lobbies)
+    await lobbies.join(match_id, 2, "Bob")
+    with use_locale("it"), pytest.raises(ServiceError, match="Sei già in questa lobby"):
+        await lobbies.join(match_id, 2, "Bob")
+    with use_locale("it"), pytest.raises(NotAllowed, match="Solo chi organizza"):
+        await lobbies.start(match_id, 2)

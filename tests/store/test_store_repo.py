@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
 
 import pytest
-from sqlalchemy import insert, select, update
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from bot.store import (
@@ -302,16 +304,91 @@ async def test_a_group_commit_fails_only_the_append_at_fault(store: Store) -> No
     await store.matches.append_events(ids[2], 0, [step(1)])
     writer = writer_for(store.engine)
     before = writer.batches
+    statements: list[str] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        statements.append(statement.split()[0].upper())
+
+    engines = [store.engine.sync_engine, *store.sync_engines()]
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", seen)
     done = await asyncio.gather(
         *(store.matches.append_events(m, 0, [step(1)]) for m in ids), return_exceptions=True
     )
+    for engine in engines:
+        event.remove(engine, "before_cursor_execute", seen)
     assert writer.batches == before + 1 and writer.largest >= 4  # one transaction for all
+    # Written together: one read of the versions, one UPDATE, one INSERT; the stale one is
+    # answered without a savepoint.
+    assert "SAVEPOINT" not in statements
+    assert statements.count("UPDATE") == 1 and statements.count("INSERT") == 1
     assert isinstance(done[2], ConcurrencyConflict) and done[2].actual == 1
     assert [done[i] for i in (0, 1, 3)] == [1, 1, 1]
     for match_id in ids:
         events = await store.matches.load_events(match_id)
         assert [e.seq for e in events] == [1]
         assert await store.matches.version_of(match_id) == 1
+
+
+async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_append(
+    store: Store,
+) -> None:
+    """An append that raises after its version moved (a seat that does not exist) is undone
+    alone: the batch runs again append by append, and the others commit with their steps,
+    columns and snapshots."""
+    ids = [await new_match(store) for _ in range(4)]
+    for match_id in ids:
+        await store.matches.set_seats(match_id, [(0, HOST, None, "Host")])
+    writer = writer_for(store.engine)
+    before = writer.batches
+    done = await asyncio.gather(
+        *(
+            store.matches.append_events(
+                m,
+                0,
+                [step(1), step(2)],
+                values={"ai_to_act": True} if i % 2 else {"paused": True},
+                seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
+                snapshot=b"{}" if i == 3 else None,
+            )
+            for i, m in enumerate(ids)
+        ),
+        return_exceptions=True,
+    )
+    assert writer.batches == before + 1  # still one commit for the three that stand
+    assert isinstance(done[1], NotFound)
+    assert [done[i] for i in (0, 2, 3)] == [2, 2, 2]
+    assert [e.seq for e in await store.matches.load_events(ids[1])] == []
+    assert await store.matches.version_of(ids[1]) == 0
+    for i in (0, 2, 3):
+        row = await store.matches.get_match(ids[i])
+        assert row is not None and row.version == 2
+        assert (row.ai_to_act, row.paused) == ((True, False) if i % 2 else (False, True))
+        assert [s.timeouts for s in await store.matches.get_seats(ids[i])] == [2]
+        assert [e.seq for e in await store.matches.load_events(ids[i])] == [1, 2]
+    assert await store.matches.latest_snapshot(ids[3]) == (2, b"{}")
+    assert await store.matches.latest_snapshot(ids[0]) is None
+
+
+LANGUAGE: contextvars.ContextVar[str] = contextvars.ContextVar("LANGUAGE", default="en")
+
+
+async def test_a_unit_runs_in_the_context_of_the_task_that_wrote_it(store: Store) -> None:
+    """Units of one batch come from many tasks (members in different languages): each one
+    reads its own task's context variables, on the writer's thread as in the event loop."""
+    writer = writer_for(store.engine)
+
+    async def written(language: str) -> str:
+        LANGUAGE.set(language)
+        return await writer.write(lambda connection: LANGUAGE.get())
+
+    async def read(language: str) -> str:
+        LANGUAGE.set(language)
+        return await writer.read(lambda connection: LANGUAGE.get())
+
+    languages = ["fr", "it", "de", "es", "nl"]
+    assert await asyncio.gather(*(written(x) for x in languages)) == languages
+    assert await asyncio.gather(*(read(x) for x in languages)) == languages
 
 
 async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:

@@ -53,6 +53,9 @@ async def test_open_matches_are_counted_per_guild_and_channel(store: Store) -> N
     assert await store.matches.count_open(GUILD) == 2
     assert await store.matches.count_open(GUILD, 5) == 1
     assert await store.matches.count_open(GUILD + 1) == 0
+    assert await store.matches.count_open_both(GUILD, 5) == (2, 1)
+    assert await store.matches.count_open_both(GUILD, 6) == (2, 0)
+    assert await store.matches.count_open_both(GUILD + 1, 5) == (0, 0)
 
 
 async def test_each_setting_change_is_logged(store: Store) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from bot.engine.i18n import domain_of
 from bot.engine.phrase import Arg, Phrase, nphrase, phrase
 from bot.games.covert.data import (
     ABILITY_LABELS,
@@ -72,24 +73,33 @@ TILE_COVERED: Final = phrase("A die already covers that tile.")
 WAIT_REACTIONS: Final = phrase("Wait for the reactions to finish.")
 
 
+DOMAIN: Final = domain_of(__name__) or ""
+"""Covert's catalogue, where its words are looked up first."""
+
+
+def word(msgid: str, context: str = "") -> Phrase:
+    """Return a word marked for translation elsewhere (``N_`` in ``data``), as a phrase."""
+    return Phrase(msgid, context=context, domain=DOMAIN)
+
+
 def city(key: str) -> Phrase:
     """Return a city's name."""
-    return Phrase(CITY[key].name)
+    return word(CITY[key].name)
 
 
 def gear(key: str) -> Phrase:
     """Return an equipment's short mark (``REC``)."""
-    return Phrase(key, context="equipment")
+    return word(key, "equipment")
 
 
 def ability(key: str) -> Phrase:
     """Return an ability's label (``Sneak Attack``)."""
-    return Phrase(ABILITY_LABELS[key])
+    return word(ABILITY_LABELS[key])
 
 
 def region(key: str) -> Phrase:
     """Return a region's colour word (``orange``)."""
-    return Phrase(key, context="region")
+    return word(key, "region")
 
 
 def region_mark(key: str) -> Phrase:
@@ -104,12 +114,12 @@ def benefit(key: str) -> Phrase:
 
 def title(character: str) -> Phrase:
     """Return a Character's title (``the Courier``)."""
-    return Phrase(CHARACTER[character].title)
+    return word(CHARACTER[character].title)
 
 
 def position(index: int) -> Phrase:
     """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
-    row = Phrase("T" if index < 6 else "B", context="cipher row")
+    row = word("T" if index < 6 else "B", "cipher row")
     return phrase("{row}{column}", row=row, column=index % 6 + 1)
 
 
@@ -183,7 +193,7 @@ def target(place: str) -> Phrase:
         return phrase("the Special Operations folder")
     if place == DECODER:
         return phrase("the Decoder")
-    return Phrase(CIRCLE_LABELS.get(place, place))
+    return word(CIRCLE_LABELS.get(place, place))
 
 
 def no_fit(face: int, place: str) -> Phrase:

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from bot.draw.canvas import png
 from bot.draw.text import draw_text, font
 from bot.draw.text import fit as fit_text
-from bot.engine.i18n import _
+from bot.engine.i18n import _, pgettext
 from bot.games.covert import data, text
 from bot.games.covert.map import geometry as geo
 from bot.games.covert.map import pieces as sprites
@@ -177,7 +177,7 @@ def _draw_cards(draw: ImageDraw.ImageDraw, cards: Mapping[str, str]) -> None:
     """Write each Region Space's face-up card, or "empty"."""
     for index, region in enumerate(data.REGIONS):
         x0, y0, x1, y1 = geo.card_box(index)
-        label = cards.get(region) or _("empty")
+        label = cards.get(region) or pgettext("region space", "empty")
         _write_lines(draw, (x0, y0 + 24, x1, y1), label, CARD_TEXT)
 
 

@@ -84,6 +84,7 @@ def label_box(city: str) -> Box:
         "left": (x - reach - w / 2, y),
         "right": (x + reach + w / 2, y),
     }[side]
+    cx = min(max(cx, w / 2 + 6), MAP_RIGHT - w / 2 - 6)  # a longer name stays on the map
     return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine.i18n import N_, _, ngettext
+from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.rules import Action
 from bot.engine.screen import Button, Select, SelectOption, act, pick
 from bot.games.covert.actions import (
@@ -290,7 +290,7 @@ def discard_body(view: PrivateView) -> str:
             len(pile),
         ).format(count=len(pile))
     ]
-    lines += [f"- {card_line(c)}" for c in pile] or [f"- {_('empty')}"]
+    lines += [f"- {card_line(c)}" for c in pile] or [f"- {pgettext('discard pile', 'empty')}"]
     return "\n".join(lines)[:4000]
 
 
