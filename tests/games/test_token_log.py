@@ -59,7 +59,7 @@ def test_recorded_match_replays_to_the_same_states_and_buttons(key: str, index: 
     checkpoints = {cp["seq"]: cp for cp in rec["checkpoints"]}
     for seat, token, events in rec["log"]:
         check_point(rules, match, checkpoints)
-        assert worded(match.step(seat, token), rec["seats"]) == events, (match.seq, token)
+        assert worded(match.step(seat, token), rec["seats"]) == recorded(events), (match.seq, token)
     check_point(rules, match, checkpoints)
     assert plain(match.state) == rec["state"]
 
@@ -67,6 +67,16 @@ def test_recorded_match_replays_to_the_same_states_and_buttons(key: str, index: 
 def plain(value: Any) -> Any:
     """Return a value as the JSON file holds it (lists, sorted sets)."""
     return json.loads(msgspec.json.encode(value, order="deterministic"))
+
+
+HOLLOW_SUITS = str.maketrans({"♠": "♤", "♣": "♧"})
+"""Cover-cover now writes spades and clubs hollow (readable on Discord's dark theme);
+the recorded sentences are otherwise word for word."""
+
+
+def recorded(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Return the recorded events as they read today."""
+    return [{**e, "text": e["text"].translate(HOLLOW_SUITS)} for e in events]
 
 
 def worded(events: tuple[Event, ...], seats: int) -> list[dict[str, Any]]:

@@ -10,8 +10,14 @@ from bot.engine.phrase import Phrase, pphrase
 
 RANKS: Final = tuple(range(2, 15))
 """Ranks low to high; J = 11, Q = 12, K = 13, A = 14."""
-SUITS: Final = ("♠", "♥", "♦", "♣")
-"""Suits have no effect on play; they only make the cards look familiar."""
+SUITS: Final = ("♤", "♥", "♦", "♧")
+"""Suits have no effect on play; they only make the cards look familiar.
+
+Spades and clubs are written hollow (♤ ♧): Discord draws ♠ and ♣ as black emoji,
+which vanish on the dark theme, while ♤ and ♧ are text in the theme's own colour,
+readable on dark and light alike. Hearts and diamonds are red on both."""
+TYPED_SUITS: Final = {"♠": "♤", "♣": "♧", "\ufe0f": "", "\ufe0e": ""}
+"""How a typed spade or club (or an emoji variant) is read back."""
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 RANK_TEXT: Final = {11: "J", 12: "Q", 13: "K", 14: "A"}
 RANK_PLURALS: Final[dict[int, Phrase]] = {
@@ -38,7 +44,7 @@ class Card(msgspec.Struct, frozen=True):
         return self.suit * 13 + self.rank - 2
 
     def text(self) -> str:
-        """Return the short name, e.g. ``10♦`` or ``K♠``."""
+        """Return the short name, e.g. ``10♦`` or ``K♤``."""
         return rank_text(self.rank) + SUITS[self.suit]
 
 
@@ -67,7 +73,9 @@ def rank_of(number: int) -> int:
 
 
 def parse(text: str) -> int:
-    """Return the number of a card written as ``K♠`` or ``10♦`` (tests and tools)."""
+    """Return the number of a card written as ``K♤`` (or ``K♠``) or ``10♦`` (tests and tools)."""
+    for typed, shown in TYPED_SUITS.items():
+        text = text.replace(typed, shown)
     for item in CARDS:
         if item.text() == text:
             return item.id

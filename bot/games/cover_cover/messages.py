@@ -40,7 +40,7 @@ def names(seats: Sequence[int]) -> str | Phrase:
 
 
 def card_text(number: int) -> str:
-    """Return a card number as ``K♠``."""
+    """Return a card number as ``K♤``."""
     return card(number).text()
 
 

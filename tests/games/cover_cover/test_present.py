@@ -6,6 +6,7 @@ import time
 from typing import Any
 
 from bot.engine import Button
+from bot.games.cover_cover.cards import card, parse
 from bot.games.cover_cover.present import LOUD, CoverCoverPresenter
 from bot.games.cover_cover.table import scene
 
@@ -37,7 +38,7 @@ def test_the_table_shouts_during_a_cover_cover() -> None:
     assert screen.title.startswith("COVER-COVER!") and screen.colour == LOUD
     assert "**COVER-COVER!** Ana and Ben tie with kings." in screen.body
     assert "Still to shout **Cover-cover!**: Ana and Ben" in screen.body
-    assert "Round 1 flips: Ana K♠, Ben K♥, Cy 4♣" in screen.body
+    assert "Round 1 flips: Ana K♤, Ben K♥, Cy 4♧" in screen.body
     assert "On the table: 3 cards." in screen.body
     statuses = [f.value.splitlines()[-1] for f in screen.fields]
     assert statuses == ["TO SHOUT!", "TO SHOUT!", "**31** cards (hand 1, won 30)"]
@@ -65,7 +66,7 @@ def test_the_decided_round_names_the_winner_and_every_level() -> None:
     assert "**Ben takes 7 cards.**" in screen.body
     assert "Still to press **Flip**: Ana, Ben and Cy" in screen.body
     assert screen.fields[1].value.startswith("**20** cards (hand 1, won 19)")
-    assert "7♣" not in screen.body and "3♠" not in screen.body, "face-down cards stay unseen"
+    assert "7♧" not in screen.body and "3♤" not in screen.body, "face-down cards stay unseen"
     ana = private(table, 0)
     assert ana.choices == (Button("Flip", "a.F", "primary"),)  # type: ignore[attr-defined]
     assert "**Your cards: 1** (hand 1, winnings 0)." in ana.body  # type: ignore[attr-defined]
@@ -115,7 +116,7 @@ def test_images_are_png_and_quick() -> None:
     screen = presenter.table(table.public(), NAMES, None)
     assert time.perf_counter() - began < 1.0
     assert screen.image is not None and screen.image.startswith(b"\x89PNG")
-    assert "Ana K♠" in screen.image_alt
+    assert "Ana K♤" in screen.image_alt
     hand = presenter.private(table.private(0), RULES.legal_actions(table.state, 0), NAMES, None)
     assert hand.image is not None and "hand: 3 cards" in hand.image_alt
 
@@ -125,3 +126,10 @@ def test_rules_pages_mark_the_house_rules() -> None:
     assert len(pages) >= 5 and all(p.title.startswith("Cover-cover rules") for p in pages)
     text = "\n".join(p.body for p in pages)
     assert text.count("house rule") >= 6 and "Cover-cover!" in text and "auto" in text
+
+
+def test_spades_and_clubs_are_written_in_the_themes_own_colour() -> None:
+    """♠ and ♣ become black emoji in Discord, unreadable on the dark theme: text uses ♤ ♧."""
+    shown = {card(n).text()[-1] for n in range(52)}
+    assert shown == {"♤", "♥", "♦", "♧"}
+    assert parse("K♠") == parse("K♤") and parse("4♣") == parse("4♧") == parse("4♧\ufe0e")
