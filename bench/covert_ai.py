@@ -8,11 +8,10 @@ declined).
 
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass
 
-from bench.duel import Duel, play
+from bench.duel import Duel, duel_arguments, play
 from bot.games.covert.ai import RandomPolicy
 from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.rules import CovertRules
@@ -41,10 +40,7 @@ def report(duel: CovertDuel, seats: int, elapsed: float) -> None:
 
 def main() -> None:
     """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=240)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=3)
+    parser = duel_arguments(__doc__, games=240)
     args = parser.parse_args()
     rules, duel = CovertRules(), CovertDuel()
     began = time.perf_counter()

@@ -6,10 +6,9 @@ Games are played as ``bench.duel`` describes, the deducer in seat ``game % seats
 
 from __future__ import annotations
 
-import argparse
 import time
 
-from bench.duel import Duel, play
+from bench.duel import Duel, duel_arguments, play
 from bot.engine import RandomPolicy
 from bot.games.coverta.ai import DeducingPolicy
 from bot.games.coverta.rules import CovertaRules
@@ -28,10 +27,7 @@ def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> N
 
 def main() -> None:
     """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=3)
+    parser = duel_arguments(__doc__)
     parser.add_argument("--mode", choices=("strict", "bluff"), default="strict")
     parser.add_argument("--steal", choices=("off", "on"), default="off")
     args = parser.parse_args()

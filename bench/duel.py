@@ -9,6 +9,7 @@ so it plays every position equally often. Ties count as a fraction of a win
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections import Counter
@@ -115,3 +116,12 @@ def ask(match: Match, players: list[Policy], rng: random.Random, me: int, duel: 
                 match.step(seat, action.token())
                 return
     raise RuntimeError("nobody acted")
+
+
+def duel_arguments(description: str | None, games: int = 600) -> argparse.ArgumentParser:
+    """Return a parser with the options every AI benchmark takes: --games, --seed, --seats."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seats", type=int, default=3)
+    return parser

@@ -10,12 +10,11 @@ green, never caps anyone, and otherwise discards). Games are played as ``bench.d
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bench.duel import Duel, play
+from bench.duel import Duel, duel_arguments, play
 from bot.engine import Action, Policy, RandomPolicy, Rng
 from bot.games.never_over.actions import Discard, Play, Retire
 from bot.games.never_over.ai import PlannerPolicy
@@ -71,10 +70,7 @@ def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> N
 
 def main() -> None:
     """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=3)
+    parser = duel_arguments(__doc__)
     parser.add_argument(
         "--pack", choices=("standard", "offensive", "defensive"), default="standard"
     )

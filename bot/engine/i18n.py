@@ -195,6 +195,15 @@ def pgettext(context: str, message: str) -> str:
     return _here().pgettext(context, message)
 
 
+def translate_in(module: str, message: str) -> str:
+    """Translate ``message`` as code in ``module`` would: for text declared in one part of
+    the code (a game's rules pages) and put into words by shared code."""
+    lang = _current.get()
+    if lang == SOURCE_LANGUAGE:
+        return message
+    return translations(lang, domain_of(module)).gettext(message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (module-level constants);
     pass it through :func:`_` where it is shown."""

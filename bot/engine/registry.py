@@ -16,6 +16,19 @@ LEVELS: Mapping[str, str] = {"random": N_("Easy")}
 
 
 @dataclass(frozen=True)
+class AiLevels:
+    """The AI levels a game offers, declared with its policies: each level's policy, the
+    level AI seats get unless asked otherwise, and the name players read for each level."""
+
+    policies: Mapping[str, Callable[[], Policy]]
+    default: str
+    names: Mapping[str, str]
+    """Level -> "Easy", "Normal", "Hard", marked for translation with ``N_``."""
+    timeout: str | None = None
+    """The level that plays a member's turn when their timer runs out (None: the default)."""
+
+
+@dataclass(frozen=True)
 class GameModule:
     """Everything the application needs to host one game."""
 
@@ -39,6 +52,23 @@ class GameModule:
     """Seconds the host waits before drawing the pending chance step (0: at once). A game
     uses it for a fixed wait that must look the same every time (Covert's concealed
     reactions); the step itself is logged like any other, so replays never wait."""
+
+    @classmethod
+    def of(
+        cls, spec: GameSpec, rules: GameRules, presenter: Presenter, ai: AiLevels, **hooks: Any
+    ) -> GameModule:
+        """Assemble a game from its declared parts; ``hooks`` are the optional callables
+        (``may_act``, ``secret_turn``, ``chance_pause``)."""
+        return cls(
+            spec=spec,
+            rules=rules,
+            presenter=presenter,
+            policies=ai.policies,
+            default_policy=ai.default,
+            timeout_policy=ai.timeout,
+            levels=ai.names,
+            **hooks,
+        )
 
     def level_label(self, level: str | None) -> str:
         """Return the name players read for an AI level (Easy, Normal, Hard), translated."""

@@ -62,9 +62,7 @@ def open_view(result: Any) -> Any:
         for m in env.backend.messages.get(interaction.channel_id, {}).values()
         if m.is_ephemeral
         and m.visible_to(interaction.user_id)
-        and any(
-            str(c.get("custom_id", "")).startswith("v:") for c in walk_components(m.components)
-        )
+        and any(str(c.get("custom_id", "")).startswith("v:") for c in walk_components(m.components))
     ]
     return ResponseMessage(env, max(mine, key=lambda m: m.id)) if mine else None
 
@@ -135,11 +133,17 @@ def to_act(env: Any, table: Any) -> list[int]:
 
 
 async def open_table(
-    world: Any, *, ai: int = 0, players: tuple[str, ...] = ("alice", "bob", "carol"), **options: str
+    world: Any,
+    *,
+    game: str = "coverta",
+    ai: int = 0,
+    players: tuple[str, ...] = ("alice", "bob", "carol"),
+    **options: str,
 ) -> tuple[Any, int]:
-    """Start a COVERTA match through /coverta start and the lobby buttons."""
+    """Start a match through /<game> start and the lobby buttons: the first player hosts,
+    the others join, then the host adds ``ai`` AI seats and starts."""
     host = getattr(world, players[0])
-    result = await host.slash(world.channel, "coverta start", **options)
+    result = await host.slash(world.channel, f"{game} start", **options)
     table = result.response
     for name in players[1:]:
         await getattr(world, name).click(table, label="Join")

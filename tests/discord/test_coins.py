@@ -13,8 +13,8 @@ from tests.discord.helpers import (
     answer,
     choices,
     choose,
-    match_id_of,
     member_by_id,
+    open_table,
     private_message,
     text_of,
     to_act,
@@ -23,12 +23,7 @@ from tests.discord.helpers import (
 
 async def open_coins(world: Any, **options: str) -> tuple[Any, int]:
     """Start Coins through /coins start: Alice hosts, Bob joins, one AI seat."""
-    result = await world.alice.slash(world.channel, "coins start", **options)
-    table = result.response
-    await world.bob.click(table, label="Join")
-    await world.alice.click(table, label="Add AI")
-    await world.alice.click(table, label="Start")
-    return table, match_id_of(world.env, table)
+    return await open_table(world, game="coins", ai=1, players=("alice", "bob"), **options)
 
 
 async def hands_of(env: Any, match_id: int) -> tuple[tuple[int, ...], ...]:

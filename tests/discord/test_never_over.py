@@ -15,6 +15,7 @@ from tests.discord.helpers import (
     components,
     match_id_of,
     member_by_id,
+    open_table,
     private_message,
     text_of,
     to_act,
@@ -23,12 +24,7 @@ from tests.discord.helpers import (
 
 async def open_never_over(world: Any, **options: str) -> tuple[Any, int]:
     """Start NEVER OVER through /never-over start: Alice hosts, Bob joins, one AI seat."""
-    result = await world.alice.slash(world.channel, "never-over start", **options)
-    table = result.response
-    await world.bob.click(table, label="Join")
-    await world.alice.click(table, label="Add AI")
-    await world.alice.click(table, label="Start")
-    return table, match_id_of(world.env, table)
+    return await open_table(world, game="never-over", ai=1, players=("alice", "bob"), **options)
 
 
 async def take_turn(member: Any, env: Any, view: Any, rng: random.Random, retire: float) -> str:

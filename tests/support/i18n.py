@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -25,6 +25,7 @@ from PIL import ImageDraw
 
 from bot.engine import CHANCE, GameError, GameModule, Match, Screen, Select
 from bot.engine.i18n import LOCALE_DIR, _, use_locale
+from bot.games import build_registry
 from tests.support.games import options_for, seats_for
 
 NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elsa", "Fabio")
@@ -198,23 +199,38 @@ def _words(domains: tuple[str, ...], source_side: bool) -> set[str]:
 
 def leftover_source(texts: list[str], domains: tuple[str, ...]) -> list[str]:
     """Return texts (shown in Italian) holding an English source fragment or word."""
-    english = _foreign(domains, source_side=True)
-    italian = _words(domains, source_side=False)
-    return [
-        text
-        for text in texts
-        if any(f in text for f in english)
-        or any(w.group(0).lower() not in italian for w in ENGLISH_WORDS.finditer(text))
-    ]
+    return _leftover(texts, domains, source_side=True, words=ENGLISH_WORDS)
 
 
 def leftover_translation(texts: list[str], domains: tuple[str, ...]) -> list[str]:
     """Return texts (shown in English) holding an Italian fragment or word."""
-    italian = _foreign(domains, source_side=False)
-    english = _words(domains, source_side=True)
+    return _leftover(texts, domains, source_side=False, words=ITALIAN_WORDS)
+
+
+def _leftover(
+    texts: list[str], domains: tuple[str, ...], source_side: bool, words: re.Pattern[str]
+) -> list[str]:
+    """Texts holding a fragment of the other side's catalogue text, or a word of the other
+    language that no text of this side uses."""
+    foreign = _foreign(domains, source_side)
+    known = _words(domains, not source_side)
     return [
         text
         for text in texts
-        if any(f in text for f in italian)
-        or any(w.group(0).lower() not in english for w in ITALIAN_WORDS.finditer(text))
+        if any(f in text for f in foreign)
+        or any(w.group(0).lower() not in known for w in words.finditer(text))
     ]
+
+
+def played(key: str, lang: str, fresh: Callable[[], object], seeds: range = range(2)) -> list[str]:
+    """Return what random playouts of game ``key`` show in ``lang`` (English or Italian),
+    having checked that nothing of the other language is left in it. ``fresh`` clears the
+    game's cache of drawn images first, so the labels on them are drawn (and caught) again."""
+    fresh()
+    texts = shown(build_registry().get(key), lang, seeds=seeds)
+    domains = (key, "engine")
+    if lang == "en":
+        assert leftover_translation(texts, domains) == []
+    else:
+        assert leftover_source(texts, domains) == []
+    return texts

@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from bot.engine.i18n import N_
 from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.coins.actions import Play
@@ -132,3 +134,7 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 }
 """The AI levels offered for Coins seats."""
 DEFAULT_POLICY: Final = "sampler"
+
+AI_LEVELS: Final = AiLevels(
+    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "sampler": N_("Normal")}
+)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _, ngettext
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
-from bot.games.coins import guide
+from bot.games.coins.guide import GUIDE
 from bot.games.coins.hand import hand_body, hand_choices, takers
 from bot.games.coins.table import cards_text, picture, table_alt, table_body, table_fields
 from bot.games.coins.views import PrivateView, PublicView
@@ -16,11 +17,11 @@ from bot.games.coins.views import PrivateView, PublicView
 COLOUR: Final = 0xC8961E
 
 
-class CoinsPresenter:
+class CoinsPresenter(GamePresenter):
     """Turns Coins views into screens; ``images`` can be switched off for fast tests."""
 
-    def __init__(self, images: bool = True) -> None:
-        self.images = images
+    colour = COLOUR
+    guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
@@ -50,20 +51,6 @@ class CoinsPresenter:
             choices=choices,
             colour=COLOUR,
         )
-
-    def rules_pages(self) -> list[Screen]:
-        """Return the paged rules summary."""
-        total = len(guide.PAGES)
-        return [
-            Screen(
-                title=_("Coins rules {page}/{total}: {title}").format(
-                    page=i, total=total, title=title
-                ),
-                body=text,
-                colour=COLOUR,
-            )
-            for i, (title, text) in enumerate(guide.pages(), start=1)
-        ]
 
 
 def table_image(view: PublicView, names: Sequence[str]) -> bytes:

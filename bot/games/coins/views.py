@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from bot.engine.view import mirror
 from bot.games.coins.cards import Card, Case, Suit, card, hand_order
 from bot.games.coins.state import CoinsState, Played, Trick
 
@@ -124,12 +125,9 @@ def public_view(state: CoinsState) -> PublicView:
     """Build the public view of a state."""
     s = state
     over = s.phase == "over"
-    return PublicView(
-        target=s.target,
-        phase=s.phase,
-        hand=s.hand,
-        dealer=s.dealer,
-        leader=s.leader,
+    return mirror(
+        PublicView,
+        s,
         turn=s.turn if s.phase == "play" else None,
         players=player_views(s),
         trick=play_views(s.trick),
@@ -137,7 +135,6 @@ def public_view(state: CoinsState) -> PublicView:
         history=tuple(trick_view(t) for t in s.taken),
         coins_unseen=s.coins_unseen(),
         over=over,
-        winner=s.winner,
         final_hands=tuple(sorted_hand(h) for h in s.hands) if over else (),
     )
 

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
-from bot.games.cover_cover.ai import DEFAULT_POLICY, POLICIES
+from bot.games.cover_cover.ai import AI_LEVELS
 from bot.games.cover_cover.present import CoverCoverPresenter
 from bot.games.cover_cover.rules import SPEC, CoverCoverRules
 
-GAME = GameModule(
-    spec=SPEC,
-    rules=CoverCoverRules(),
-    presenter=CoverCoverPresenter(),
-    policies=POLICIES,
-    default_policy=DEFAULT_POLICY,
-    levels={"flip": N_("Normal")},
-)
+GAME = GameModule.of(SPEC, CoverCoverRules(), CoverCoverPresenter(), AI_LEVELS)
 
 __all__ = ["GAME", "SPEC", "CoverCoverPresenter", "CoverCoverRules"]

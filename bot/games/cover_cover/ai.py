@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from bot.engine.i18n import N_
 from bot.engine.policy import Policy
+from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 
@@ -29,3 +31,5 @@ class FlipPolicy:
 POLICIES: Final[dict[str, Callable[[], Policy]]] = {"flip": FlipPolicy}
 """The AI levels offered for Cover-cover seats."""
 DEFAULT_POLICY: Final = "flip"
+
+AI_LEVELS: Final = AiLevels(POLICIES, DEFAULT_POLICY, {"flip": N_("Normal")})

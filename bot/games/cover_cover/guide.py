@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.engine.i18n import N_, _
+from bot.engine.guide import Guide
+from bot.engine.i18n import N_
 
 CREDIT: Final = N_("Cover-cover is a traditional card game passed on by word of mouth.")
 
@@ -90,8 +91,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page."""
 
-
-def pages() -> list[tuple[str, str]]:
-    """Return (title, text) of each page in the current language."""
-    credit = _(CREDIT)
-    return [(_(title), _(text).replace("{credit}", credit)) for title, text in PAGES]
+GUIDE: Final = Guide(__name__, N_("Cover-cover rules {page}/{total}: {title}"), CREDIT, PAGES)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
-from bot.games.cover_cover import guide
+from bot.games.cover_cover.guide import GUIDE
 from bot.games.cover_cover.hand import hand_body, hand_choices
 from bot.games.cover_cover.table import (
     alt_text,
@@ -25,11 +26,11 @@ LOUD: Final = 0xE0402F
 """The colour of a table in the middle of a Cover-cover."""
 
 
-class CoverCoverPresenter:
+class CoverCoverPresenter(GamePresenter):
     """Turns Cover-cover views into screens; ``images`` can be switched off for fast tests."""
 
-    def __init__(self, images: bool = True) -> None:
-        self.images = images
+    colour = COLOUR
+    guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
@@ -61,20 +62,6 @@ class CoverCoverPresenter:
             choices=hand_choices(view, legal),
             colour=LOUD if view.expected == "cover" else COLOUR,
         )
-
-    def rules_pages(self) -> list[Screen]:
-        """Return the paged rules summary."""
-        total = len(guide.PAGES)
-        return [
-            Screen(
-                title=_("Cover-cover rules {page}/{total}: {title}").format(
-                    page=i, total=total, title=name
-                ),
-                body=text,
-                colour=COLOUR,
-            )
-            for i, (name, text) in enumerate(guide.pages(), start=1)
-        ]
 
 
 def title(view: PublicView) -> str:

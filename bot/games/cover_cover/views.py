@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from bot.engine.view import mirror
 from bot.games.cover_cover.cards import CARDS, Card
 from bot.games.cover_cover.state import NO_CARD, Block, CoverState, Play, RoundRecord, Tie
 
@@ -141,26 +142,14 @@ def public_view(state: CoverState) -> PublicView:
     """Build the public view of a state."""
     s = state
     over = s.phase == "over"
-    return PublicView(
-        seats=s.seats,
-        round=s.round,
-        round_limit=s.round_limit,
-        auto=s.auto,
-        summary_every=s.summary_every,
-        phase=s.phase,
-        dealer=s.dealer,
-        running=s.running,
+    return mirror(
+        PublicView,
+        s,
         players=tuple(player_view(s, seat) for seat in range(s.seats)),
         waiting=s.waiting(),
         current=round_view(s.current, over, decided=False),
         last=round_view(s.last, over, decided=True),
-        block=s.block,
-        summary=s.summary,
-        covers=s.covers,
-        deepest=s.deepest,
         over=over,
-        winners=s.winners,
-        termination=s.termination,
     )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from bot.engine.view import mirror
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
@@ -139,13 +140,10 @@ def public_view(state: CovertState) -> PublicView:
     waiting = hush or (
         not s.prompts and (spy_seat(s) is not None or (s.turn is None and bool(first_seats(s))))
     )
-    return PublicView(
-        seats=s.seats,
-        phase=s.phase,
-        round=s.round,
+    return mirror(
+        PublicView,
+        s,
         players=tuple(player_view(s, seat) for seat in range(len(s.players))),
-        cubes=s.cubes,
-        cipher=s.cipher,
         region_spaces=tuple(AGENCY[c] if c else None for c in s.region_spaces),
         mission_row=tuple(MISSION[m] if m else None for m in s.mission_row),
         agency_deck=len(s.agency_deck),
@@ -154,13 +152,9 @@ def public_view(state: CovertState) -> PublicView:
         code_decks=tuple(len(d) for d in s.code_decks),
         code_tops=tuple(CODES[d[0]].back if d else "" for d in s.code_decks),
         bag=len(s.bag),
-        first_placer=s.first_placer,
-        turn=s.turn,
-        moving=s.moving,
         waiting_hidden=waiting,
         spy_cards=tuple(AGENCY[c] for c in s.spy.cards) if s.spy else (),
         prompt_seats=tuple(sorted({p.seat for p in s.prompts})),
-        end_flag=s.end_flag,
         over=over,
         revealed=tuple(tuple(AGENCY[c] for c in p.hand) for p in s.players) if over else (),
         revealed_missions=(

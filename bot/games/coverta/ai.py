@@ -22,7 +22,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.engine.i18n import N_
 from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.coverta.actions import Draw, EndTurn, Pass, Place, PlayInPlace, Steal
@@ -228,3 +230,7 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 }
 """The AI levels offered for COVERTA seats."""
 DEFAULT_POLICY: Final = "deducer"
+
+AI_LEVELS: Final = AiLevels(
+    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "deducer": N_("Normal")}
+)

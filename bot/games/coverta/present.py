@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
-from bot.games.coverta import guide
+from bot.games.coverta.guide import GUIDE
 from bot.games.coverta.hand import hand_body, hand_choices
 from bot.games.coverta.messages import card_text
 from bot.games.coverta.table import (
@@ -22,11 +23,11 @@ from bot.games.coverta.views import PrivateView, PublicView
 COLOUR: Final = 0x7B3FA0
 
 
-class CovertaPresenter:
+class CovertaPresenter(GamePresenter):
     """Turns COVERTA views into screens; ``images`` can be switched off for fast tests."""
 
-    def __init__(self, images: bool = True) -> None:
-        self.images = images
+    colour = COLOUR
+    guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
@@ -60,20 +61,6 @@ class CovertaPresenter:
             choices=choices,
             colour=COLOUR,
         )
-
-    def rules_pages(self) -> list[Screen]:
-        """Return the paged rules summary."""
-        total = len(guide.PAGES)
-        return [
-            Screen(
-                title=_("COVERTA rules {page}/{total}: {title}").format(
-                    page=i, total=total, title=title
-                ),
-                body=text,
-                colour=COLOUR,
-            )
-            for i, (title, text) in enumerate(guide.pages(), start=1)
-        ]
 
 
 def layout_image(view: PublicView, names: Sequence[str]) -> bytes:

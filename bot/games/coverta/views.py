@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
+from bot.engine.view import mirror
 from bot.games.coverta.cards import Card, Instruction
 from bot.games.coverta.flow import broken_rules, enforced
 from bot.games.coverta.state import CovertaState
@@ -114,26 +115,16 @@ def public_view(state: CovertaState, cards: Sequence[Card]) -> PublicView:
     s = state
     over = s.phase == "over"
     final_hands = tuple(tuple(cards[c - 1] for c in h) for h in s.hands) if over else ()
-    return PublicView(
-        mode=s.mode,
-        steal=s.steal,
-        phase=s.phase,
-        round=s.round,
-        turn=s.turn,
-        dealer=s.dealer,
-        first=s.first,
+    return mirror(
+        PublicView,
+        s,
         last=cards[s.last - 1] if s.layout else None,
         layout=layout_cards(s, cards),
         players=tuple(player_field(s, seat) for seat in range(s.seats)),
         draw_pile=len(s.draw_pile),
-        quiet=s.quiet,
-        window=s.window,
         stealers=tuple(sorted(s.stealers())),
         attempts=tuple(attempt_views(s, cards)),
-        bars=s.bars,
         over=over,
-        winners=s.winners,
-        termination=s.termination,
         final_hands=final_hands,
         final_instructions=s.instructions if over else (),
     )

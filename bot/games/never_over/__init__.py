@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine.i18n import N_
 from bot.engine.registry import GameModule
-from bot.games.never_over.ai import DEFAULT_POLICY, POLICIES
+from bot.games.never_over.ai import AI_LEVELS
 from bot.games.never_over.present import NeverOverPresenter
 from bot.games.never_over.rules import SPEC, NeverOverRules
 
-GAME = GameModule(
-    spec=SPEC,
-    rules=NeverOverRules(),
-    presenter=NeverOverPresenter(),
-    policies=POLICIES,
-    default_policy=DEFAULT_POLICY,
-    levels={"random": N_("Easy"), "planner": N_("Normal")},
-)
+GAME = GameModule.of(SPEC, NeverOverRules(), NeverOverPresenter(), AI_LEVELS)
 
 __all__ = ["GAME", "SPEC", "NeverOverPresenter", "NeverOverRules"]

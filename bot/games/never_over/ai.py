@@ -26,7 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from bot.engine.i18n import N_
 from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.never_over.actions import Discard, Play, Retire
@@ -197,3 +199,7 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 }
 """The AI levels offered for NEVER OVER seats."""
 DEFAULT_POLICY: Final = "planner"
+
+AI_LEVELS: Final = AiLevels(
+    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "planner": N_("Normal")}
+)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Screen
-from bot.games.never_over import guide
 from bot.games.never_over.cards import labels
+from bot.games.never_over.guide import GUIDE
 from bot.games.never_over.hand import hand_body, hand_choices
 from bot.games.never_over.table import table_alt, table_body, table_fields
 from bot.games.never_over.views import PrivateView, PublicView
@@ -17,11 +18,11 @@ from bot.games.never_over.views import PrivateView, PublicView
 COLOUR: Final = 0x2E8B57
 
 
-class NeverOverPresenter:
+class NeverOverPresenter(GamePresenter):
     """Turns NEVER OVER views into screens; ``images`` can be switched off for fast tests."""
 
-    def __init__(self, images: bool = True) -> None:
-        self.images = images
+    colour = COLOUR
+    guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
@@ -59,20 +60,6 @@ class NeverOverPresenter:
             choices=choices,
             colour=COLOUR,
         )
-
-    def rules_pages(self) -> list[Screen]:
-        """Return the paged rules summary."""
-        total = len(guide.PAGES)
-        return [
-            Screen(
-                title=_("NEVER OVER rules {page}/{total}: {title}").format(
-                    page=i, total=total, title=title
-                ),
-                body=text,
-                colour=COLOUR,
-            )
-            for i, (title, text) in enumerate(guide.pages(), start=1)
-        ]
 
 
 def table_image(view: PublicView, names: Sequence[str]) -> bytes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from bot.engine.view import mirror
 from bot.games.never_over.cards import Card
 from bot.games.never_over.state import NeverOverState
 
@@ -83,20 +84,13 @@ def public_view(state: NeverOverState) -> PublicView:
     """Build the public view of a state."""
     s = state
     shown = s.phase != "play" and s.game > 0
-    return PublicView(
-        pack=s.pack,
-        hand_size=s.hand_size,
-        games=s.games,
-        game=s.game,
-        phase=s.phase,
-        dealer=s.dealer,
-        sinistra=s.sinistra,
+    return mirror(
+        PublicView,
+        s,
         turn=s.turn if s.phase == "play" else None,
         players=tuple(player_view(s, seat) for seat in range(s.seats)),
         discards=tuple(s.card(c) for c in s.discards),
         stock=len(s.stock),
-        teams=s.teams,
-        results=s.results,
         over=s.phase == "over",
         revealed=tuple(tuple(s.card(c) for c in h) for h in s.hands) if shown else (),
         rotating=s.rotating,

@@ -3,18 +3,12 @@ terms; in English, no Italian word slips in."""
 
 from __future__ import annotations
 
-from bot.games import build_registry
 from bot.games.coins import art
-from tests.support.i18n import leftover_source, leftover_translation, shown
-
-DOMAINS = ("coins", "engine")
-COINS = build_registry().get("coins")
+from tests.support.i18n import played
 
 
 def test_an_italian_match_shows_no_english() -> None:
-    art._card_image.cache_clear()
-    texts = shown(COINS, "it")
-    assert leftover_source(texts, DOMAINS) == []
+    texts = played("coins", "it", art._card_image.cache_clear)
     everything = "\n".join(texts)
     for term in ("Denari", "Coppe", "Spade", "Bastoni", "presa", "mazziere", "Tocca a te"):
         assert term in everything, term
@@ -24,9 +18,7 @@ def test_an_italian_match_shows_no_english() -> None:
 
 
 def test_an_english_match_shows_no_italian() -> None:
-    art._card_image.cache_clear()
-    texts = shown(COINS, "en")
-    assert leftover_translation(texts, DOMAINS) == []
+    texts = played("coins", "en", art._card_image.cache_clear)
     everything = "\n".join(texts)
     assert "Coins" in everything and "trick" in everything
     assert "COINS" in texts

@@ -3,18 +3,12 @@ Italian word slips in."""
 
 from __future__ import annotations
 
-from bot.games import build_registry
 from bot.games.cover_cover import art
-from tests.support.i18n import leftover_source, leftover_translation, shown
-
-DOMAINS = ("cover_cover", "engine")
-COVER_COVER = build_registry().get("cover_cover")
+from tests.support.i18n import played
 
 
 def test_an_italian_match_shows_no_english() -> None:
-    art._piles_png.cache_clear()
-    texts = shown(COVER_COVER, "it", seeds=range(4))
-    assert leftover_source(texts, DOMAINS) == []
+    texts = played("cover_cover", "it", art._piles_png.cache_clear, seeds=range(4))
     everything = "\n".join(texts)
     for term in ("Giro", "Gira", "coperta", "vincite", "Cover-cover", "in parità con"):
         assert term in everything, term
@@ -23,7 +17,5 @@ def test_an_italian_match_shows_no_english() -> None:
 
 
 def test_an_english_match_shows_no_italian() -> None:
-    art._piles_png.cache_clear()
-    texts = shown(COVER_COVER, "en", seeds=range(4))
-    assert leftover_translation(texts, DOMAINS) == []
+    texts = played("cover_cover", "en", art._piles_png.cache_clear, seeds=range(4))
     assert any(text.startswith("Hand: ") for text in texts)

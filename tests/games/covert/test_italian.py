@@ -21,7 +21,6 @@ from babel.messages.pofile import read_po
 from bot.engine import CHANCE, Action, Event, Match
 from bot.engine.errors import IllegalAction
 from bot.engine.i18n import LOCALE_DIR, _, current_language, use_locale
-from bot.engine.screen import Button, Screen, Select
 from bot.games.covert import GAME, SPEC
 from bot.games.covert.actions import Place, Simple
 from bot.games.covert.ai.planner import PlannerPolicy
@@ -32,6 +31,7 @@ from bot.games.covert.missions import MISSION
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.state import CovertState
 from tests.games.covert.support import RULES
+from tests.support.i18n import screen_texts, steps_of
 
 PRESENTER = CovertPresenter(images=False)
 NAMES = ("Ada", "Ben", "Cy", "Dee")
@@ -99,35 +99,6 @@ def betrayed(text: str, language: str) -> list[str]:
     ]
 
 
-def screen_text(screen: Screen) -> Iterator[str]:
-    """Every word on a screen: title, body, fields, alt text and each choice's labels."""
-    yield screen.title
-    yield screen.body
-    yield screen.image_alt
-    for field in screen.fields:
-        yield field.name
-        yield field.value
-    for choice in screen.choices:
-        if isinstance(choice, Button):
-            yield choice.label
-        else:
-            yield choice.placeholder
-            for option in choice.options:
-                yield option.label
-                yield option.description
-
-
-def steps_of(screen: Screen) -> list[str]:
-    """The dossier steps a screen's buttons and options open (``p.`` targets)."""
-    targets: list[str] = []
-    for choice in screen.choices:
-        if isinstance(choice, Button):
-            targets.append(choice.target)
-        elif isinstance(choice, Select):
-            targets += [o.target for o in choice.options]
-    return [t[2:] for t in targets if t.startswith("p.")]
-
-
 def dossier_texts(state: CovertState, seat: int, names: tuple[str, ...]) -> Iterator[str]:
     """Render a seat's dossier and every step it opens, two levels deep."""
     view = RULES.view(state, seat)
@@ -137,7 +108,7 @@ def dossier_texts(state: CovertState, seat: int, names: tuple[str, ...]) -> Iter
     while todo:
         step = todo.pop()
         screen = PRESENTER.private(view, legal, names, step)
-        yield from screen_text(screen)
+        yield from screen_texts(screen)
         for sub in steps_of(screen):
             if sub not in seen and len(seen) < 40:
                 seen.add(sub)
@@ -190,7 +161,7 @@ def everything(
         state: CovertState = match.state
         if match.seq % every and match.outcome is None:
             continue
-        yield from screen_text(PRESENTER.table(RULES.view(state, None), names, match.outcome))
+        yield from screen_texts(PRESENTER.table(RULES.view(state, None), names, match.outcome))
         for seat in range(seats):
             yield from dossier_texts(state, seat, names)
         if match.outcome is None and not match.chance_pending:
@@ -257,7 +228,7 @@ def test_rules_pages_and_options_in_italian() -> None:
         option_words = [_(o.description) for o in SPEC.options]
         option_words += [_(label) for o in SPEC.options for _value, label in o.choices]
         levels = [_(label) for label in GAME.levels.values()]
-    text = "\n".join(t for page in pages for t in screen_text(page))
+    text = "\n".join(t for page in pages for t in screen_texts(page))
     assert betrayed(text, "it") == []
     assert "Regole di Covert 1/5: Lo scopo" in text and "Kane Klenko" in text
     assert betrayed("\n".join(option_words + levels), "it") == []
@@ -299,7 +270,7 @@ def _it(name: str) -> str:
 def test_a_member_reads_the_sixth_mission_rule() -> None:
     assert MISSIONS_TO_END == 6
     with use_locale("it"):
-        text = "\n".join(t for page in PRESENTER.rules_pages() for t in screen_text(page))
+        text = "\n".join(t for page in PRESENTER.rules_pages() for t in screen_texts(page))
     assert "sesta missione" in text
 
 

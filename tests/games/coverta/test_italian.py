@@ -3,18 +3,12 @@ traits included; in English, no Italian word slips in."""
 
 from __future__ import annotations
 
-from bot.games import build_registry
 from bot.games.coverta import art
-from tests.support.i18n import leftover_source, leftover_translation, shown
-
-DOMAINS = ("coverta", "engine")
-COVERTA = build_registry().get("coverta")
+from tests.support.i18n import played
 
 
 def test_an_italian_match_shows_no_english() -> None:
-    art._card_image.cache_clear()
-    texts = shown(COVERTA, "it", seeds=range(4))
-    assert leftover_source(texts, DOMAINS) == []
+    texts = played("coverta", "it", art._card_image.cache_clear, seeds=range(4))
     everything = "\n".join(texts)
     for term in ("MANTIENI", "ALTERNA", "parità", "riga", "Ultima carta messa", "Tocca a te"):
         assert term in everything, term
@@ -23,7 +17,5 @@ def test_an_italian_match_shows_no_english() -> None:
 
 
 def test_an_english_match_shows_no_italian() -> None:
-    art._card_image.cache_clear()
-    texts = shown(COVERTA, "en", seeds=range(4))
-    assert leftover_translation(texts, DOMAINS) == []
+    texts = played("coverta", "en", art._card_image.cache_clear, seeds=range(4))
     assert "EVEN" in texts or "ODD" in texts

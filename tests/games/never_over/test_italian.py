@@ -3,18 +3,12 @@ destra included; in English, no Italian word slips in."""
 
 from __future__ import annotations
 
-from bot.games import build_registry
 from bot.games.never_over import art
-from tests.support.i18n import leftover_source, leftover_translation, shown
-
-DOMAINS = ("never_over", "engine")
-NEVER_OVER = build_registry().get("never_over")
+from tests.support.i18n import played
 
 
 def test_an_italian_session_shows_no_english() -> None:
-    art._face.cache_clear()
-    texts = shown(NEVER_OVER, "it", seeds=range(4))
-    assert leftover_source(texts, DOMAINS) == []
+    texts = played("never_over", "it", art._face.cache_clear, seeds=range(4))
     everything = "\n".join(texts)
     for term in ("sinistra", "destra", "tetto", "pila verde", "pila rossa", "Tocca a te"):
         assert term in everything, term
@@ -23,7 +17,5 @@ def test_an_italian_session_shows_no_english() -> None:
 
 
 def test_an_english_session_shows_no_italian() -> None:
-    art._face.cache_clear()
-    texts = shown(NEVER_OVER, "en", seeds=range(4))
-    assert leftover_translation(texts, DOMAINS) == []
+    texts = played("never_over", "en", art._face.cache_clear, seeds=range(4))
     assert "CAP" in texts and "stock" in texts

@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from bot.engine.i18n import N_
 from bot.engine.policy import Policy
+from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.covert.actions import (
@@ -106,3 +108,10 @@ POLICIES: Final[dict[str, Callable[[], Policy]]] = {
 }
 """The AI levels offered for Covert seats."""
 DEFAULT_POLICY: Final = "planner"
+
+AI_LEVELS: Final = AiLevels(
+    POLICIES,
+    DEFAULT_POLICY,
+    {"random": N_("Easy"), "standin": N_("Stand-in"), "planner": N_("Normal")},
+    timeout="standin",  # a timed-out turn takes the rules' defaults (section 7.5)
+)

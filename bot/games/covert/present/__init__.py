@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
 from bot.engine.screen import Field, Screen
-from bot.games.covert.present import guide
 from bot.games.covert.present.dossier import (
     CONFIRM,
     DISCARD_STEP,
@@ -20,17 +20,18 @@ from bot.games.covert.present.dossier import (
     dossier_body,
     dossier_choices,
 )
+from bot.games.covert.present.guide import GUIDE
 from bot.games.covert.present.table import board_text, table_body
 from bot.games.covert.views import PrivateView, PublicView
 
 COLOUR: Final = 0x34495E
 
 
-class CovertPresenter:
+class CovertPresenter(GamePresenter):
     """Turns Covert views into screens; ``images`` can be switched off for fast tests."""
 
-    def __init__(self, images: bool = True) -> None:
-        self.images = images
+    colour = COLOUR
+    guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
         """Render the public table message."""
@@ -61,20 +62,6 @@ class CovertPresenter:
             choices=choices,
             colour=COLOUR,
         )
-
-    def rules_pages(self) -> list[Screen]:
-        """Return the paged rules summary."""
-        total = len(guide.PAGES)
-        return [
-            Screen(
-                title=_("Covert rules {page}/{total}: {title}").format(
-                    page=i, total=total, title=_(title)
-                ),
-                body=guide.page_text(text),
-                colour=COLOUR,
-            )
-            for i, (title, text) in enumerate(guide.PAGES, start=1)
-        ]
 
 
 def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, str]:

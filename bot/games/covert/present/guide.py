@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from bot.engine.i18n import N_, _
+from bot.engine.guide import Guide
+from bot.engine.i18n import N_
 
 CREDIT: Final = N_(
     "Covert was designed by Kane Klenko (2016). The map, cards, missions, codes and "
@@ -86,9 +87,6 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
         ),
     ),
 )
-"""(title, text) of each page, in English; :func:`page_text` translates a text."""
+"""(title, text) of each page, in English."""
 
-
-def page_text(text: str) -> str:
-    """Return a page's text in the current language, with the credit line filled in."""
-    return _(text).format(credit=_(CREDIT))
+GUIDE: Final = Guide(__name__, N_("Covert rules {page}/{total}: {title}"), CREDIT, PAGES)

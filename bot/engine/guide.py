@@ -1,0 +1,62 @@
+"""A game's paged rules summary: its pages written once, in English, and shown as screens.
+
+A game declares its pages as ``(title, text)`` pairs marked with ``N_``, a credit line that
+a page may quote as ``{credit}``, and the heading of a page. The text stays in the game's
+own catalogue: it is translated here in the domain of the module that declared the guide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from bot.engine.i18n import translate_in
+from bot.engine.screen import Screen
+
+
+class Guide:
+    """The rules pages of one game, translated in the catalogue of ``module``."""
+
+    def __init__(
+        self, module: str, heading: str, credit: str, pages: Sequence[tuple[str, str]]
+    ) -> None:
+        self.module = module
+        self.heading = heading
+        """``{page}``, ``{total}`` and ``{title}`` are filled in."""
+        self.credit = credit
+        self.pages = tuple(pages)
+
+    def translated(self) -> list[tuple[str, str]]:
+        """Return (title, text) of each page in the current language, the credit filled in."""
+        credit = translate_in(self.module, self.credit)
+        return [
+            (
+                translate_in(self.module, title),
+                translate_in(self.module, text).replace("{credit}", credit),
+            )
+            for title, text in self.pages
+        ]
+
+    def screens(self, colour: int) -> list[Screen]:
+        """Return one screen a page, headed "<game> rules 2/5: <title>"."""
+        heading = translate_in(self.module, self.heading)
+        total = len(self.pages)
+        return [
+            Screen(title=heading.format(page=i, total=total, title=title), body=text, colour=colour)
+            for i, (title, text) in enumerate(self.translated(), start=1)
+        ]
+
+
+class GamePresenter:
+    """What every game's presenter shares: the switch for images, its colour, its rules."""
+
+    colour: ClassVar[int]
+    guide: ClassVar[Guide]
+
+    def __init__(self, images: bool = True) -> None:
+        self.images = images
+        """Off in fast tests: screens then carry no picture."""
+
+    def rules_pages(self) -> list[Screen]:
+        """Return the paged rules summary."""
+        return self.guide.screens(self.colour)

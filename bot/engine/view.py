@@ -1,0 +1,31 @@
+"""Views built from a state: what a view shares with the state by name is copied, not rewritten.
+
+A game's public view declares, as a struct, what anyone at the table may see. Most of its
+fields are the state's own fields under the same name (the phase, the dealer, the round);
+the rest are worked out (a count of cards instead of the cards). :func:`mirror` fills the
+first kind from the state and takes the second kind as arguments, so a view lists only what
+it derives. The view's declaration stays the single place deciding what is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+
+V = TypeVar("V", bound=msgspec.Struct)
+
+
+def mirror(view: type[V], state: object, **derived: Any) -> V:
+    """Build ``view``: each field in ``derived`` as given, every other one the state's field
+    of the same name (a field with a default keeps it unless given)."""
+    values: dict[str, Any] = {}
+    for field in msgspec.structs.fields(view):
+        if field.name in derived:
+            values[field.name] = derived[field.name]
+        elif field.required:
+            values[field.name] = getattr(state, field.name)
+    unknown = set(derived) - set(values)
+    if unknown:
+        raise TypeError(f"{view.__name__} has no field {', '.join(sorted(unknown))}")
+    return view(**values)
