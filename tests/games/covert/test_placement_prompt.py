@@ -13,7 +13,8 @@ from bot.games.covert.state import CovertState, Die
 from tests.games.covert.support import RULES
 from tests.games.covert.test_edges import edit, placing, play
 from tests.games.covert.test_example import ADA
-from tests.games.covert.test_italian import betrayed, screen_text
+from tests.games.covert.test_italian import betrayed
+from tests.support.i18n import screen_texts
 
 NAMES = ("Ada", "Ben")
 PRESENTER = CovertPresenter(images=False)
@@ -150,7 +151,7 @@ def test_the_placement_prompt_reads_in_italian() -> None:
         after = screen(placed)
         halves = screen(split)
     shown = [first, confirm, spec_ops, after, halves]
-    text = "\n".join(t for s in shown for t in screen_text(s))
+    text = "\n".join(t for s in shown for t in screen_texts(s))
     assert betrayed(text, "it") == []
     pairs, modify = selects(first)
     assert pairs.placeholder == "Piazza un dado: scegli un dado e dove va"
