@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import discord
+from cachetools import LRUCache
 
 from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyInfo, LobbyService
@@ -45,6 +46,8 @@ from bot.engine.i18n import normalize, use_locale
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 VIEW_TTL = 14 * 60
+LANGUAGES_REMEMBERED = 10_000
+"""How many members' client languages are kept in memory."""
 """Seconds an open ephemeral view is kept current: Discord lets an interaction's
 messages be edited for 15 minutes. At this age the view is told it is out of date."""
 
@@ -145,8 +148,11 @@ class Controller(ClickHandlers):
         self.open_views: dict[int, dict[tuple[int, bool], OpenView]] = {}
         """Per match, per (member, in a DM): the private view they have open, kept current."""
         self._tasks: set[asyncio.Task[None]] = set()
-        self.languages: dict[int, str] = {}
-        """Per member: the language of their Discord client, as last seen (for DMs)."""
+        self.languages: LRUCache[int, str] = LRUCache(maxsize=LANGUAGES_REMEMBERED)
+        """Per member: the language of their Discord client, as last seen (for DMs).
+
+        Only the members seen most recently are kept; one forgotten falls back to the
+        language of their `/prefs`, then the server's, as after a restart."""
 
     # ------------------------------------------------------------------ languages
     def member_locale(self, interaction: discord.Interaction) -> str:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from types import SimpleNamespace
 from typing import Any
 
 from discord.app_commands import Command
 
 from bot.discord_ui.bot import create_bot
+from bot.discord_ui.controller import LANGUAGES_REMEMBERED
 from bot.discord_ui.translator import COMMAND_NAMES, CatalogueTranslator
 from bot.playground._simcord_pin import use_locales
 from tests.discord.helpers import (
@@ -207,3 +209,20 @@ async def test_turn_dms_are_in_each_members_language_after_a_restart_too(world, 
     await take_turn(world, table, random.Random(3))
     assert any("Tocca a te in **COVERTA**" in t for t in dm_texts(world.bob))
     assert not any("It's your turn" in t for t in dm_texts(world.bob))
+
+
+async def test_the_bot_keeps_only_the_latest_members_languages(world) -> None:
+    controller = world.env.bot.controller
+
+    def seen(user_id: int, locale: str) -> str:
+        interaction = SimpleNamespace(user=SimpleNamespace(id=user_id), locale=locale)
+        return controller.member_locale(interaction)
+
+    assert seen(1, "it") == "it"
+    for user_id in range(2, LANGUAGES_REMEMBERED + 2):
+        seen(user_id, "en-US")
+    assert len(controller.languages) == LANGUAGES_REMEMBERED
+    # The member seen longest ago is forgotten, as after a restart; the latest is kept.
+    assert controller.language_of(1) is None
+    assert controller.language_of(LANGUAGES_REMEMBERED + 1) == "en"
+    assert seen(1, "it") == "it" and controller.language_of(1) == "it"
