@@ -2,7 +2,8 @@
 
 Each is a :class:`~bot.engine.phrase.Phrase`, worded in the reader's language when read
 (refusals when shown, log lines whenever the log is rendered), each a whole translatable
-sentence with named placeholders; cities, cards and abilities inside are phrases too.
+sentence with named placeholders; cities, cards and abilities inside are phrases too,
+the words being those of :mod:`bot.games.covert.text`'s tables (``text.city.phrase``).
 """
 
 from __future__ import annotations
