@@ -42,6 +42,10 @@ ITALIAN_WORDS = re.compile(
     re.IGNORECASE,
 )
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|\*\*|[`_()\[\]·:;,.!?…→+\-/\n\"“”']")
+SLOT = re.compile(r"\{[^{}]*\}")
+"""A placeholder alone."""
+PUNCTUATION = " .,:;()*`·→↔—-\n"
+"""What a fixed part may begin or end with that says nothing in either language."""
 
 
 @contextlib.contextmanager
@@ -177,8 +181,11 @@ def catalogue(domain: str) -> dict[str, str]:
 
 
 def fragments(text: str) -> set[str]:
-    """Return the fixed parts of a message: what stays between its placeholders."""
-    parts = (part.strip() for part in PLACEHOLDER.split(text))
+    """Return the fixed parts of a message: what stays between its placeholders, whole
+    (``pts; benefit``) and cut at each punctuation mark (``pts``, ``benefit``)."""
+    cut = (part.strip() for part in PLACEHOLDER.split(text))
+    whole = (part.strip(PUNCTUATION) for part in SLOT.split(text))
+    parts = (*cut, *whole)
     return {part for part in parts if len(part) >= 4 and re.search(r"[a-zA-Z]{3}", part)}
 
 
@@ -212,14 +219,21 @@ def _leftover(
 ) -> list[str]:
     """Texts holding a fragment of the other side's catalogue text, or a word of the other
     language that no text of this side uses."""
-    foreign = _foreign(domains, source_side)
+    foreign = _as_words(_foreign(domains, source_side))
     known = _words(domains, not source_side)
     return [
         text
         for text in texts
-        if any(f in text for f in foreign)
+        if foreign.search(text)
         or any(w.group(0).lower() not in known for w in words.finditer(text))
     ]
+
+
+def _as_words(fragments: set[str]) -> re.Pattern[str]:
+    """Find any of the fragments standing as whole words (``press``, not in ``Cypress``)."""
+    longest_first = sorted(fragments, key=lambda f: (-len(f), f))
+    either = "|".join(re.escape(f) for f in longest_first) or r"(?!)"
+    return re.compile(rf"(?<!\w)(?:{either})(?!\w)")
 
 
 def played(key: str, lang: str, fresh: Callable[[], object], seeds: range = range(2)) -> list[str]:

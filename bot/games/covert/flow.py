@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import msgspec
@@ -37,6 +38,10 @@ class Draft(BaseDraft[CovertState]):
     def ask(self, prompt: Prompt) -> None:
         """Put a sub-decision before every other pending one."""
         self.update(prompts=(prompt, *self.state.prompts))
+
+
+Applies = dict[type, Callable[[Draft, int, Any], None]]
+"""How one part of the rules applies each action class it handles, to a seat's draft."""
 
 
 def agency_limit(state: CovertState, seat: int) -> int:

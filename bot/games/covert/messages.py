@@ -2,7 +2,8 @@
 
 Each is a :class:`~bot.engine.phrase.Phrase`, worded in the reader's language when read
 (refusals when shown, log lines whenever the log is rendered), each a whole translatable
-sentence with named placeholders; cities, cards and abilities inside are phrases too.
+sentence with named placeholders; cities, cards and abilities inside are phrases too,
+the words being those of :mod:`bot.games.covert.text`'s tables (``text.city.phrase``).
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.engine.i18n import domain_of
 from bot.engine.phrase import Arg, Phrase, nphrase, phrase
+from bot.games.covert import text
 from bot.games.covert.data import (
-    ABILITY_LABELS,
     AGENCY,
     CHARACTER,
     CIRCLE_LABELS,
@@ -73,33 +73,18 @@ TILE_COVERED: Final = phrase("A die already covers that tile.")
 WAIT_REACTIONS: Final = phrase("Wait for the reactions to finish.")
 
 
-DOMAIN: Final = domain_of(__name__) or ""
-"""Covert's catalogue, where its words are looked up first."""
-
-
-def word(msgid: str, context: str = "") -> Phrase:
-    """Return a word marked for translation elsewhere (``N_`` in ``data``), as a phrase."""
-    return Phrase(msgid, context=context, domain=DOMAIN)
-
-
-def city(key: str) -> Phrase:
-    """Return a city's name."""
-    return word(CITY[key].name)
-
-
-def gear(key: str) -> Phrase:
-    """Return an equipment's short mark (``REC``)."""
-    return word(key, "equipment")
-
-
-def ability(key: str) -> Phrase:
-    """Return an ability's label (``Sneak Attack``)."""
-    return word(ABILITY_LABELS[key])
-
-
-def region(key: str) -> Phrase:
-    """Return a region's colour word (``orange``)."""
-    return word(key, "region")
+city: Final = text.city.phrase
+"""A city's name."""
+gear: Final = text.gear.phrase
+"""An equipment's short mark (``REC``)."""
+ability: Final = text.ability.phrase
+"""An ability's label (``Sneak Attack``)."""
+region: Final = text.region.phrase
+"""A region's colour word (``orange``)."""
+benefit: Final = text.benefit.phrase
+"""A Mission benefit: a region's colour word or an equipment mark."""
+title: Final = text.title.phrase
+"""A Character's title (``the Courier``)."""
 
 
 def region_mark(key: str) -> Phrase:
@@ -107,19 +92,9 @@ def region_mark(key: str) -> Phrase:
     return phrase("{square} {region}", square=REGION_EMOJI[key], region=region(key))
 
 
-def benefit(key: str) -> Phrase:
-    """Return a Mission benefit: a region's colour word or an equipment mark."""
-    return region(key) if key in REGION_EMOJI else gear(key)
-
-
-def title(character: str) -> Phrase:
-    """Return a Character's title (``the Courier``)."""
-    return word(CHARACTER[character].title)
-
-
 def position(index: int) -> Phrase:
     """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
-    row = word("T" if index < 6 else "B", "cipher row")
+    row = text.cipher_row.phrase(text.row_of(index))
     return phrase("{row}{column}", row=row, column=index % 6 + 1)
 
 
@@ -193,7 +168,7 @@ def target(place: str) -> Phrase:
         return phrase("the Special Operations folder")
     if place == DECODER:
         return phrase("the Decoder")
-    return word(CIRCLE_LABELS.get(place, place))
+    return text.circle.phrase(place)
 
 
 def where(face: int, place: str) -> Phrase:

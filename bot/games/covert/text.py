@@ -1,13 +1,20 @@
 """Covert's game words in the reader's language: cities, regions, equipment, abilities.
 
-Component data (``data``) keeps its keys and English names; every place a member reads
-one goes through these helpers, which translate in the current language
-(:func:`bot.engine.i18n.use_locale`). Keys stay keys in state and action tokens.
+Component data (``data``) keeps its keys and English names. Each kind of word is one
+table of :class:`Words`, every word marked for translation once: called with a key it
+returns the word in the current language (:func:`bot.engine.i18n.use_locale`), as the
+screens and pictures read it now; its :meth:`Words.phrase` returns the same word as a
+:class:`~bot.engine.phrase.Phrase`, worded when read, as the stored event log keeps it.
+Keys stay keys in state and action tokens.
 """
 
 from __future__ import annotations
 
-from bot.engine.i18n import _, pgettext
+from collections.abc import Mapping
+from typing import Final
+
+from bot.engine.i18n import domain_of
+from bot.engine.phrase import Phrase, phrase, pphrase
 from bot.games.covert.data import (
     ABILITY_LABELS,
     CHARACTER,
@@ -17,41 +24,67 @@ from bot.games.covert.data import (
     REGION_EMOJI,
 )
 
+DOMAIN: Final = domain_of(__name__) or ""
+"""Covert's catalogue, where its words are looked up first."""
+
+
+def word(msgid: str, context: str = "") -> Phrase:
+    """Return a word marked for translation elsewhere (``N_`` in ``data``), as a phrase."""
+    return Phrase(msgid, context=context, domain=DOMAIN)
+
+
+class Words:
+    """The words of one kind by key, each a marked phrase: worded now, or kept as a phrase."""
+
+    def __init__(self, marked: Mapping[str, Phrase]) -> None:
+        self.marked: Final = dict(marked)
+
+    @classmethod
+    def named(cls, names: Mapping[str, str]) -> Words:
+        """Return the words of names marked in ``data`` (``N_``), by key."""
+        return cls({key: word(name) for key, name in names.items()})
+
+    def __call__(self, key: str) -> str:
+        """Return the word of a key in the current language (an unknown key as it is)."""
+        return self.marked[key].words() if key in self.marked else key
+
+    def phrase(self, key: str) -> Phrase:
+        """Return the word of a key as a phrase, worded when read."""
+        return self.marked.get(key) or word(key)
+
+    def __or__(self, other: Words) -> Words:
+        return Words({**self.marked, **other.marked})
+
 
 def seat(index: int) -> str:
     """Return the placeholder a seat's display name fills in (``{p[2]}``)."""
     return f"{{p[{index}]}}"
 
 
-def city(key: str) -> str:
-    """Return a city's name."""
-    return _(CITY[key].name)
-
-
-def region(key: str) -> str:
-    """Return a region's colour word (``orange``), as it names a Region Space or an icon."""
-    words = {
-        "orange": pgettext("region", "orange"),
-        "purple": pgettext("region", "purple"),
-        "green": pgettext("region", "green"),
-        "red": pgettext("region", "red"),
-        "blue": pgettext("region", "blue"),
-        "yellow": pgettext("region", "yellow"),
+city: Final = Words.named({key: c.name for key, c in CITY.items()})
+"""A city's name, by key."""
+region: Final = Words(
+    {
+        "orange": pphrase("region", "orange"),
+        "purple": pphrase("region", "purple"),
+        "green": pphrase("region", "green"),
+        "red": pphrase("region", "red"),
+        "blue": pphrase("region", "blue"),
+        "yellow": pphrase("region", "yellow"),
     }
-    return words.get(key, key)
-
-
-def region_area(key: str) -> str:
-    """Return the region as a place an agent stands in (``orange region``)."""
-    words = {
-        "orange": _("orange region"),
-        "purple": _("purple region"),
-        "green": _("green region"),
-        "red": _("red region"),
-        "blue": _("blue region"),
-        "yellow": _("yellow region"),
+)
+"""A region's colour word (``orange``), as it names a Region Space or an icon."""
+region_area: Final = Words(
+    {
+        "orange": phrase("orange region"),
+        "purple": phrase("purple region"),
+        "green": phrase("green region"),
+        "red": phrase("red region"),
+        "blue": phrase("blue region"),
+        "yellow": phrase("yellow region"),
     }
-    return words.get(key, key)
+)
+"""A region as a place an agent stands in (``orange region``)."""
 
 
 def region_mark(key: str) -> str:
@@ -59,33 +92,23 @@ def region_mark(key: str) -> str:
     return f"{REGION_EMOJI[key]} {region(key)}"
 
 
-def gear(key: str) -> str:
-    """Return an equipment's short mark (``REC``), as cards and missions print it."""
-    words = {
-        "REC": pgettext("equipment", "REC"),
-        "CAM": pgettext("equipment", "CAM"),
-        "PAS": pgettext("equipment", "PAS"),
-        "LCK": pgettext("equipment", "LCK"),
-        "DSG": pgettext("equipment", "DSG"),
-        "RAD": pgettext("equipment", "RAD"),
+gear: Final = Words(
+    {
+        "REC": pphrase("equipment", "REC"),
+        "CAM": pphrase("equipment", "CAM"),
+        "PAS": pphrase("equipment", "PAS"),
+        "LCK": pphrase("equipment", "LCK"),
+        "DSG": pphrase("equipment", "DSG"),
+        "RAD": pphrase("equipment", "RAD"),
     }
-    return words.get(key, key)
-
-
-def gear_name(key: str) -> str:
-    """Return an equipment's full name (``Recording Device``)."""
-    return _(EQUIPMENT_NAMES[key])
-
-
-def benefit(key: str) -> str:
-    """Return a Mission benefit: an equipment mark or a region's colour word."""
-    return region(key) if key in REGION_EMOJI else gear(key)
-
-
-def ability(key: str) -> str:
-    """Return an ability's label (``Sneak Attack``)."""
-    return _(ABILITY_LABELS[key])
-
+)
+"""An equipment's short mark (``REC``), as cards and missions print it."""
+gear_name: Final = Words.named(EQUIPMENT_NAMES)
+"""An equipment's full name (``Recording Device``)."""
+benefit: Final = region | gear
+"""A Mission benefit: a region's colour word or an equipment mark."""
+ability: Final = Words.named(ABILITY_LABELS)
+"""An ability's label (``Sneak Attack``)."""
 
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 """The die faces 1 to 6 as players see them on a die."""
@@ -96,48 +119,44 @@ def die(face: int) -> str:
     return DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
 
 
-def circle(key: str) -> str:
-    """Return an Action Circle's name (``Agency Cards``)."""
-    return _(CIRCLE_LABELS[key])
-
-
-def circle_short(key: str) -> str:
-    """Return the four-letter mark of an Action Circle used in a die's line (``Agen``)."""
-    words = {
-        "COMPLETE_MISSION": pgettext("circle", "Comp"),
-        "MISSION_CARDS": pgettext("circle", "Miss"),
-        "AGENCY_CARDS": pgettext("circle", "Agen"),
-        "MOVEMENT": pgettext("circle", "Move"),
+circle: Final = Words.named(CIRCLE_LABELS)
+"""An Action Circle's name (``Agency Cards``)."""
+circle_short: Final = Words(
+    {
+        "COMPLETE_MISSION": pphrase("circle", "Comp"),
+        "MISSION_CARDS": pphrase("circle", "Miss"),
+        "AGENCY_CARDS": pphrase("circle", "Agen"),
+        "MOVEMENT": pphrase("circle", "Move"),
     }
-    return words.get(key, key)
-
-
-def colour(key: str) -> str:
-    """Return a player colour's name (``black``)."""
-    words = {
-        "black": pgettext("colour", "black"),
-        "white": pgettext("colour", "white"),
-        "brown": pgettext("colour", "brown"),
-        "grey": pgettext("colour", "grey"),
+)
+"""The four-letter mark of an Action Circle used in a die's line (``Agen``)."""
+colour: Final = Words(
+    {
+        "black": pphrase("colour", "black"),
+        "white": pphrase("colour", "white"),
+        "brown": pphrase("colour", "brown"),
+        "grey": pphrase("colour", "grey"),
     }
-    return words.get(key, key)
+)
+"""A player colour's name (``black``)."""
+title: Final = Words.named({key: c.title for key, c in CHARACTER.items()})
+"""A Character's title (``the Courier``), by Character key."""
+power: Final = Words.named({key: c.ability for key, c in CHARACTER.items()})
+"""A Character's ability text, by Character key."""
+cipher_row: Final = Words({"T": pphrase("cipher row", "T"), "B": pphrase("cipher row", "B")})
+"""The letter of a Cipher grid row: ``T`` (top) and ``B`` (bottom)."""
 
 
-def title(character: str) -> str:
-    """Return a Character's title (``the Courier``)."""
-    return _(CHARACTER[character].title)
-
-
-def power(character: str) -> str:
-    """Return a Character's ability text."""
-    return _(CHARACTER[character].ability)
+def row_of(index: int) -> str:
+    """Return the key of the Cipher row holding a position (0–5 top, 6–11 bottom)."""
+    return "TB"[index // 6]
 
 
 def cipher_rows() -> tuple[str, str]:
     """Return the letters of the Cipher grid's top and bottom rows (``T``, ``B``)."""
-    return pgettext("cipher row", "T"), pgettext("cipher row", "B")
+    return cipher_row("T"), cipher_row("B")
 
 
 def position(index: int) -> str:
     """Return a Cipher position (``T3``: top row, third tile; ``B1``: bottom row, first)."""
-    return f"{cipher_rows()[index // 6]}{index % 6 + 1}"
+    return f"{cipher_row(row_of(index))}{index % 6 + 1}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from bot.games.covert.ai.plan import DIST
 from bot.games.covert.data import (
     ABILITIES,
     AGENCY,
@@ -57,23 +58,10 @@ def test_map_details() -> None:
     assert len(links) == 10
 
 
-def longest_distance() -> int:
-    """Return the largest shortest-path distance between two cities."""
-    best = 0
-    for c in CITIES:
-        dist, todo = {c.key: 0}, deque([c.key])
-        while todo:
-            here = todo.popleft()
-            for n in NEIGHBOURS[here]:
-                if n not in dist:
-                    dist[n] = dist[here] + 1
-                    todo.append(n)
-        best = max(best, *dist.values())
-    return best
-
-
 def test_map_diameter() -> None:
-    assert longest_distance() == 7
+    """Every city reaches every other by routes; the farthest two are seven routes apart."""
+    assert all(len(dist) == len(CITIES) for dist in DIST.values())
+    assert max(max(dist.values()) for dist in DIST.values()) == 7
 
 
 def test_agency_cards() -> None:

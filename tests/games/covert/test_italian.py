@@ -12,15 +12,13 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterator
-from functools import cache
 
 import msgspec
 import pytest
-from babel.messages.pofile import read_po
 
 from bot.engine import CHANCE, Action, Event, Match
 from bot.engine.errors import IllegalAction
-from bot.engine.i18n import LOCALE_DIR, _, current_language, use_locale
+from bot.engine.i18n import _, current_language, use_locale
 from bot.games.covert import GAME, SPEC
 from bot.games.covert.actions import Place, Simple
 from bot.games.covert.ai.planner import PlannerPolicy
@@ -31,72 +29,12 @@ from bot.games.covert.missions import MISSION
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.state import CovertState
 from tests.games.covert.support import RULES
-from tests.support.i18n import screen_texts, steps_of
+from tests.support.i18n import leftover_source, leftover_translation, screen_texts, steps_of
 
 PRESENTER = CovertPresenter(images=False)
 NAMES = ("Ada", "Ben", "Cy", "Dee")
-PLACEHOLDER = re.compile(r"\{[^}]*\}")
-
-
-@cache
-def catalogue() -> dict[str, str]:
-    """The covert domain's Italian catalogue: each English string (every plural form) to its
-    Italian, for the entries whose Italian differs."""
-    with (LOCALE_DIR / "it" / "LC_MESSAGES" / "covert.po").open("rb") as handle:
-        catalog = read_po(handle, locale="it")
-    pairs: dict[str, str] = {}
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for english, italian in zip(ids, (*strings, strings[-1]), strict=False):
-            if english != italian:
-                pairs[english] = italian
-    return pairs
-
-
-def fragments(text: str) -> list[str]:
-    """The literal pieces of a catalogue string between its placeholders, long enough to
-    say something in one language (two words, or one word of six letters or more)."""
-    found = []
-    for piece in PLACEHOLDER.split(text):
-        piece = piece.strip(" .,:;()*`·→↔—-\n")
-        words = re.findall(r"[A-Za-zÀ-ÿ']+", piece)
-        if len(words) >= 2 or any(len(w) >= 6 for w in words):
-            found.append(piece)
-    return found
-
-
-@cache
-def tell_tales(language: str) -> tuple[str, ...]:
-    """Pieces that betray the other language: English pieces no Italian string contains
-    (checked in Italian output), or Italian pieces no English string contains."""
-    pairs = catalogue()
-    english, italian = list(pairs), list(pairs.values())
-    if language == "it":
-        source, other = english, italian
-    else:
-        source, other = italian, english
-    return tuple(
-        sorted(
-            {
-                piece
-                for text in source
-                for piece in fragments(text)
-                if not any(piece in o for o in other)
-            }
-        )
-    )
-
-
-def betrayed(text: str, language: str) -> list[str]:
-    """The tell-tale pieces of the other language found in a text, as whole words."""
-    return [
-        piece
-        for piece in tell_tales(language)
-        if re.search(rf"(?<![\w']){re.escape(piece)}(?![\w'])", text)
-    ]
+DOMAINS = ("covert", "engine")
+"""The catalogues Covert's texts come from."""
 
 
 def dossier_texts(state: CovertState, seat: int, names: tuple[str, ...]) -> Iterator[str]:
@@ -189,7 +127,7 @@ def unique(texts: Iterator[str] | list[str]) -> str:
 
 
 def test_an_italian_game_reads_italian_only(italian: str) -> None:
-    assert betrayed(italian, "it") == []
+    assert leftover_source(italian.splitlines(), DOMAINS) == []
 
 
 def test_an_italian_game_uses_the_italian_terms(italian: str) -> None:
@@ -218,7 +156,7 @@ def test_an_italian_game_uses_the_italian_terms(italian: str) -> None:
 def test_an_english_game_reads_no_italian() -> None:
     with use_locale("en"):
         text = unique(everything(7, 2, planner=True, every=9))
-    assert betrayed(text, "en") == []
+    assert leftover_translation(text.splitlines(), DOMAINS) == []
     assert "Region Spaces" in text and "Round 1 ends. Scores:" in text
 
 
@@ -229,9 +167,9 @@ def test_rules_pages_and_options_in_italian() -> None:
         option_words += [_(label) for o in SPEC.options for _value, label in o.choices]
         levels = [_(label) for label in GAME.levels.values()]
     text = "\n".join(t for page in pages for t in screen_texts(page))
-    assert betrayed(text, "it") == []
+    assert leftover_source(text.splitlines(), DOMAINS) == []
     assert "Regole di Covert 1/5: Lo scopo" in text and "Kane Klenko" in text
-    assert betrayed("\n".join(option_words + levels), "it") == []
+    assert leftover_source(option_words + levels, DOMAINS) == []
     assert "Spionaggio: chiedi" in option_words and "Normale" in levels
 
 
@@ -252,7 +190,7 @@ def test_board_picture_labels_follow_the_language() -> None:
     with use_locale("en"):
         english_base = base.base_image()
         english_mission = art.mission_label(MISSION["M44"])
-    assert betrayed(words, "it") == []
+    assert leftover_source(words.splitlines(), DOMAINS) == []
     assert "Venezia" in mission and "arancione" in mission and "5 pt" in mission
     assert "Venice" in english_mission and "orange" in english_mission
     assert city.split("\n")[1] in {_it(c.name) for c in CITY.values()}
@@ -286,7 +224,8 @@ def test_the_log_is_worded_when_read_in_each_readers_language() -> None:
         italian = unique(e.render(names) for e in events)
     with use_locale("en"):
         english = unique(e.render(names) for e in events)
-    assert betrayed(italian, "it") == [] and betrayed(english, "en") == []
+    assert leftover_source(italian.splitlines(), DOMAINS) == []
+    assert leftover_translation(english.splitlines(), DOMAINS) == []
     assert "🎲 Round 1: Fase I, tira e piazza i dadi." in italian
     assert "🎲 Round 1: Phase I, roll and place dice." in english
 
@@ -295,14 +234,14 @@ def test_the_shared_language_check_finds_no_english_in_covert() -> None:
     """The check every game runs (random playouts, pictures drawn now and then, each text
     Pillow draws caught) agrees: Covert in Italian shows no English, in English no Italian."""
     from bot.games import build_registry
-    from tests.support.i18n import leftover_source, leftover_translation, shown
+    from tests.support.i18n import shown
 
     covert = build_registry().get("covert")
     base._base_image.cache_clear()  # the map's names are drawn once per language
     italian = shown(covert, "it", steps=150, pictures_every=50)
-    assert leftover_source(italian, ("covert", "engine")) == []
+    assert leftover_source(italian, DOMAINS) == []
     assert "SPAZI REGIONE" in italian and "Venezia" in italian  # drawn on the picture
     base._base_image.cache_clear()
     english = shown(covert, "en", steps=150, pictures_every=50)
-    assert leftover_translation(english, ("covert", "engine")) == []
+    assert leftover_translation(english, DOMAINS) == []
     assert "REGION SPACES" in english

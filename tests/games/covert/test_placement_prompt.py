@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.engine.i18n import use_locale
 from bot.engine.screen import Button, Screen, Select
 from bot.games.covert.actions import PASS, Adjust, Place
@@ -13,8 +15,8 @@ from bot.games.covert.state import CovertState, Die
 from tests.games.covert.support import RULES
 from tests.games.covert.test_edges import edit, placing, play
 from tests.games.covert.test_example import ADA
-from tests.games.covert.test_italian import betrayed
-from tests.support.i18n import screen_texts
+from tests.games.covert.test_italian import DOMAINS
+from tests.support.i18n import leftover_source, screen_texts
 
 NAMES = ("Ada", "Ben")
 PRESENTER = CovertPresenter(images=False)
@@ -58,20 +60,43 @@ def test_every_placement_is_one_pick_away_in_a_select() -> None:
     assert not any(b.label == "Place a die" for b in buttons(screen(s)))
 
 
-def test_the_confirm_step_says_what_happens_and_confirms_with_the_primary_button() -> None:
+CONFIRM_WORDS = {
+    "en": (
+        "**Place ⚄ on Movement (space 5): in Phase III you move your agents",
+        "✅ Confirm: place ⚄ on Movement (space 5)",
+        "◀ Back",
+        "Place ⚀ on the Special Operations folder: you draw a Special Operations token",
+    ),
+    "it": (
+        "**Piazza ⚄ su Movimento (spazio 5): nella Fase III muovi i tuoi agenti",
+        "✅ Conferma: piazza ⚄ su Movimento (spazio 5)",
+        "◀ Indietro",
+        "Piazza ⚀ sulla cartella Operazioni Speciali: peschi subito",
+    ),
+}
+"""Per language: what the confirm step of ⚄ on Movement says first, its Confirm and Back
+labels, and what the step of ⚀ on Special Operations says."""
+
+
+@pytest.mark.parametrize("language", sorted(CONFIRM_WORDS))
+def test_the_confirm_step_says_what_happens_and_confirms_with_the_primary_button(
+    language: str,
+) -> None:
+    effect, confirm_label, back_label, spec_ops_effect = CONFIRM_WORDS[language]
     s = plain()
-    shown = screen(s, "do.P.3.MV")
-    assert shown.body.startswith(
-        "**Place ⚄ on Movement (space 5): in Phase III you move your agents"
-    ), shown.body[:200]
+    with use_locale(language):
+        shown = screen(s, "do.P.3.MV")
+        spec_ops = screen(s, "do.P.0.SO").body
+    assert shown.body.startswith(effect), shown.body[:200]
     confirm, back = buttons(shown)
     assert confirm.target == "a.P.3.MV" and confirm.style == "primary"
-    assert confirm.label == "✅ Confirm: place ⚄ on Movement (space 5)"
-    assert back.style == "secondary" and back.target == "p."
-    spec_ops = screen(s, "do.P.0.SO").body
-    assert "Place ⚀ on the Special Operations folder: you draw a Special Operations token" in (
-        spec_ops
-    )
+    assert confirm.label == confirm_label
+    assert back.label == back_label and back.style == "secondary" and back.target == "p."
+    assert spec_ops_effect in spec_ops
+
+
+def test_the_confirm_step_says_what_each_target_does() -> None:
+    s = plain()
     assert "in Phase II you may lay this die on a Cipher tile" in screen(s, "do.P.0.DE").body
     assert "complete a Mission from your hand" in screen(s, "do.P.0.CM").body
 
@@ -151,8 +176,8 @@ def test_the_placement_prompt_reads_in_italian() -> None:
         after = screen(placed)
         halves = screen(split)
     shown = [first, confirm, spec_ops, after, halves]
-    text = "\n".join(t for s in shown for t in screen_texts(s))
-    assert betrayed(text, "it") == []
+    texts = [t for s in shown for t in screen_texts(s)]
+    assert leftover_source(texts, DOMAINS) == []
     pairs, modify = selects(first)
     assert pairs.placeholder == "Piazza un dado: scegli un dado e dove va"
     hints = {o.label: o.description for o in pairs.options}
@@ -163,13 +188,6 @@ def test_the_placement_prompt_reads_in_italian() -> None:
     assert all(o.description.startswith("Si consuma subito") for o in modify.options)
     assert "scegli un dado e dove va, poi conferma; oppure Passa" in first.body
     assert any(b.label.startswith("Passa") and b.style == "secondary" for b in buttons(first))
-    assert confirm.body.startswith(
-        "**Piazza ⚄ su Movimento (spazio 5): nella Fase III muovi i tuoi agenti"
-    ), confirm.body[:200]
-    ok, back = buttons(confirm)
-    assert ok.label == "✅ Conferma: piazza ⚄ su Movimento (spazio 5)" and ok.style == "primary"
-    assert back.label == "◀ Indietro"
-    assert "Piazza ⚀ sulla cartella Operazioni Speciali: peschi subito" in spec_ops.body
     assert "**I tuoi dadi**: ⚀ ⚂ ⚂ ⚅" in after.body and "- ⚄ su Movimento (spazio 5)" in after.body
     assert "poi Fine turno" in after.body
     assert [s.placeholder for s in selects(halves)] == [

@@ -17,16 +17,7 @@ from bot.engine.policy import Policy
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
-from bot.games.covert.actions import (
-    DECLINE,
-    END,
-    FINISH,
-    HALT,
-    PASS,
-    Choose,
-    Forfeit,
-    Reroll,
-)
+from bot.games.covert.actions import DECLINE, Choose, Reroll
 from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.views import Pending, PrivateView
 
@@ -81,12 +72,9 @@ def timeout_default(view: Any, legal: Sequence[Action]) -> Action | None:
         return None
     if isinstance(view, PrivateView) and view.pending is not None:
         return prompt_default(view.pending, legal)
-    for action in (DECLINE, HALT, PASS, END, FINISH, Forfeit("all")):
-        if action in legal:
-            return action
     if all(isinstance(a, Reroll) for a in legal):
         return None  # only an out-of-turn Reroll: never auto-used
-    return legal[0]
+    return legal[0]  # the rules list the default first (decline, halt, pass, end, finish ...)
 
 
 class StandInPolicy:

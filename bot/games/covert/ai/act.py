@@ -117,6 +117,11 @@ def agency_value(
     return bonus + card_value(card, held, plans) + (1.0 if short else 0.0) - action.dice
 
 
+def fly_to_finish(legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]) -> Fly | None:
+    """Return the flight that makes a Mission payable: to a plan's city, or any that finishes."""
+    return flight_to_finish(legal, plans) or finishing_flight(legal, held, plans)
+
+
 def take_card(
     view: PrivateView, legal: Sequence[Action], held: Holdings, plans: Sequence[Plan], least: float
 ) -> Action | None:
@@ -162,7 +167,7 @@ def act(
     if finish is not None:
         return finish
     if dice_on(view, "COMPLETE_MISSION"):
-        fly = flight_to_finish(legal, plans) or finishing_flight(legal, held, plans)
+        fly = fly_to_finish(legal, held, plans)
         if fly is not None:
             return fly
     return later_action(view, legal, held, plans)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Action
 from bot.games.covert.actions import END, Use
-from bot.games.covert.ai.act import best_complete, finishing_flight, flight_to_finish
+from bot.games.covert.ai.act import best_complete, fly_to_finish
 from bot.games.covert.ai.plan import Holdings, Plan, worth
 from bot.games.covert.data import AGENCY, TOKENS
 from bot.games.covert.views import PrivateView
@@ -55,8 +55,9 @@ def final(
     view: PrivateView, legal: Sequence[Action], held: Holdings, plans: Sequence[Plan]
 ) -> Action:
     """Complete the best Mission of the final step, flying or walking (Move ×3) first if need be."""
-    finish = best_complete(legal, held, plans)
-    if finish is not None:
-        return finish
-    fly = flight_to_finish(legal, plans) or finishing_flight(legal, held, plans)
-    return fly or move_points(legal, held, plans) or END
+    return (
+        best_complete(legal, held, plans)
+        or fly_to_finish(legal, held, plans)
+        or move_points(legal, held, plans)
+        or END
+    )

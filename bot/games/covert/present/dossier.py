@@ -13,38 +13,18 @@ what it does, applied when picked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.phrase import Phrase
 from bot.engine.rules import Action
 from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
-from bot.games.covert.actions import (
-    DECLINE,
-    PASS,
-    Accept,
-    Adjust,
-    Choose,
-    Complete,
-    Fly,
-    Forfeit,
-    Move,
-    Overlay,
-    Place,
-    Reroll,
-    Simple,
-    Step,
-    Swap,
-    TakeAgency,
-    TakeMission,
-    Use,
-)
+from bot.games.covert.actions import DECLINE, PASS, Adjust, Choose, Place, Simple
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
     CIRCLES,
     CODES,
-    SWAPS,
     TOKENS,
     WINDOWS,
 )
@@ -56,54 +36,21 @@ from bot.games.covert.messages import (
     place_outcome,
 )
 from bot.games.covert.missions import MISSION, Mission
-from bot.games.covert.present.labels import adjusted_face, label, source_label
+from bot.games.covert.present.labels import (
+    GROUPS,
+    group_of,
+    label,
+    source_label,
+)
 from bot.games.covert.present.table import card_line, mission_line
 from bot.games.covert.rules.payments import missing
+from bot.games.covert.rules.placement import adjusted_face
 from bot.games.covert.state import Player
 from bot.games.covert.text import ability, cipher_rows, die, gear, power
 from bot.games.covert.text import title as character_title
 from bot.games.covert.views import PrivateView
 
 Choice = Button | Select
-GROUPS: tuple[tuple[str, str, Callable[[Action], str]], ...] = (
-    ("place", N_("Place a die"), lambda a: str(getattr(a, "die", ""))),
-    ("adjust", N_("+1/−1 a die"), lambda a: str(getattr(a, "die", ""))),
-    ("reroll", N_("Reroll"), lambda a: str(getattr(a, "dice", (0,))[0])),
-    (
-        "swap",
-        N_("Swap tiles"),
-        lambda a: "long" if (getattr(a, "a", 0), getattr(a, "b", 0)) not in SWAPS else "n",
-    ),
-    ("overlay", N_("Decoder die → tile"), lambda a: str(getattr(a, "die", ""))),
-    ("complete", N_("Complete mission"), lambda a: getattr(a, "mission", "")),
-    ("mission", N_("Take mission"), lambda a: ""),
-    ("agency", N_("Agency card"), lambda a: str(getattr(a, "dice", ""))),
-    ("move", N_("Move"), lambda a: ""),
-    ("step", N_("Move an agent"), lambda a: str(getattr(a, "agent", ""))),
-    ("forfeit", N_("Forfeit"), lambda a: ""),
-    ("fly", N_("Fly"), lambda a: getattr(a, "card", "")),
-    ("use", N_("Use ability"), lambda a: ""),
-    ("react", N_("Use a reaction"), lambda a: ""),
-    ("choose", N_("Choose"), lambda a: ""),
-)
-KINDS: dict[type, str] = {
-    Place: "place",
-    Adjust: "adjust",
-    Reroll: "reroll",
-    Swap: "swap",
-    Overlay: "overlay",
-    Complete: "complete",
-    TakeMission: "mission",
-    TakeAgency: "agency",
-    Move: "move",
-    Step: "step",
-    Forfeit: "forfeit",
-    Fly: "fly",
-    Use: "use",
-    Accept: "react",
-    Choose: "choose",
-}
-
 
 SELECT_MAX = 25
 """Options a Discord select holds."""
@@ -122,11 +69,6 @@ VERBS = {
     "deck": N_("Draw from"),
 }
 """What choosing an item does, per kind of sub-decision."""
-
-
-def group_of(action: Action) -> str:
-    """Return the group key of an action."""
-    return KINDS.get(type(action), "")
 
 
 def dossier_body(view: PrivateView, note: str, *, lead: bool = False) -> str:
@@ -306,7 +248,7 @@ def dossier_choices(
         if isinstance(a, Simple):
             style: ButtonStyle = "secondary" if a == PASS else "primary"
             buttons.append(Button(label(view, a, names), act(a), style))
-    for key, title, _split in GROUPS:
+    for key, title, _split in GROUPS.values():
         actions = [a for a in legal if group_of(a) == key]
         if key in shown:
             continue
@@ -379,8 +321,9 @@ def group_step(
     A list still longer than a select holds (many ways to pay one Mission) is paged:
     ``<key>.<sub>+<page>`` shows the next 24 with a "More choices" option after them.
     """
-    title = next((_(t) for k, t, _f in GROUPS if k == key), key)
-    split = next((f for k, _t, f in GROUPS if k == key), lambda a: "")
+    group = next((g for g in GROUPS.values() if g.key == key), None)
+    title = _(group.title) if group else key
+    split = group.split if group else (lambda a: "")
     sub, plus, number = sub.rpartition("+") if "+" in sub else (sub, "", "0")
     page = int(number) if number.isdigit() else 0
     if sub:

@@ -1,8 +1,9 @@
-"""Short button and menu labels for Covert actions."""
+"""Short button and menu labels for Covert actions, and the groups the dossier shows them in."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple
 
 from bot.engine.i18n import N_, _, ngettext
 from bot.engine.rules import Action
@@ -31,13 +32,60 @@ from bot.games.covert.data import (
     MISSION_LIMIT,
     REGION_EMOJI,
     REGIONS,
+    SWAPS,
     TOKENS,
 )
 from bot.games.covert.messages import where
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present.table import card_line, mission_line
+from bot.games.covert.rules.placement import adjusted_face
 from bot.games.covert.text import ability, city, die, gear, position, region_mark, title
 from bot.games.covert.views import PrivateView
+
+
+class Group(NamedTuple):
+    """A group of actions on the dossier's first step (section 7.3): one button that opens
+    a select, split first by card, die or mission when long."""
+
+    key: str
+    title: str
+    split: Callable[[Action], str]
+    """The sub-group of an action: its die, card, mission ... (``""``: none)."""
+
+
+def _none(action: Action) -> str:
+    return ""
+
+
+GROUPS: Final[dict[type, Group]] = {
+    Place: Group("place", N_("Place a die"), lambda a: str(getattr(a, "die", ""))),
+    Adjust: Group("adjust", N_("+1/−1 a die"), lambda a: str(getattr(a, "die", ""))),
+    Reroll: Group("reroll", N_("Reroll"), lambda a: str(getattr(a, "dice", (0,))[0])),
+    Swap: Group(
+        "swap",
+        N_("Swap tiles"),
+        lambda a: "long" if (getattr(a, "a", 0), getattr(a, "b", 0)) not in SWAPS else "n",
+    ),
+    Overlay: Group("overlay", N_("Decoder die → tile"), lambda a: str(getattr(a, "die", ""))),
+    Complete: Group("complete", N_("Complete mission"), lambda a: getattr(a, "mission", "")),
+    TakeMission: Group("mission", N_("Take mission"), _none),
+    TakeAgency: Group("agency", N_("Agency card"), lambda a: str(getattr(a, "dice", ""))),
+    Move: Group("move", N_("Move"), _none),
+    Step: Group("step", N_("Move an agent"), lambda a: str(getattr(a, "agent", ""))),
+    Forfeit: Group("forfeit", N_("Forfeit"), _none),
+    Fly: Group("fly", N_("Fly"), lambda a: getattr(a, "card", "")),
+    Use: Group("use", N_("Use ability"), _none),
+    Accept: Group("react", N_("Use a reaction"), _none),
+    Choose: Group("choose", N_("Choose"), _none),
+}
+"""The dossier's groups by action class, in the order of their buttons."""
+
+
+def group_of(action: Action) -> str:
+    """Return the group key of an action (``""``: shown on its own, as Pass or End turn)."""
+    group = GROUPS.get(type(action))
+    return group.key if group else ""
+
 
 SIMPLE_LABELS = {
     "end": N_("End turn"),
@@ -53,12 +101,6 @@ def source_label(sid: str) -> str:
         c = AGENCY[sid]
         return f"{sid} {ability(c.ability)} ({gear(c.equipment)}, {city(c.city)})"
     return _("{ability} token").format(ability=ability(TOKENS[sid].ability))
-
-
-def adjusted_face(face: int, source: str) -> int:
-    """Return the face a +1 or −1 source turns a die into."""
-    kind = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
-    return face % 6 + 1 if kind == "PLUS_ONE" else (face - 2) % 6 + 1
 
 
 def item_label(item: str) -> str:

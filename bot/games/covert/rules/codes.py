@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from itertools import combinations, product
+from typing import Final
 
 from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Overlay, Swap
 from bot.games.covert.data import CODES, DECODER, SWAPS, WINDOWS
-from bot.games.covert.flow import Draft, spend
+from bot.games.covert.flow import Applies, Draft, spend
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
 
 
@@ -171,3 +172,7 @@ def close_turn(d: Draft, seat: int) -> None:
     p = d.state.players[seat]
     dice = tuple(Die(x.face, "spent") if x.place == DECODER else x for x in p.dice)
     d.player(seat, dice=dice, broke=True)
+
+
+APPLIES: Final[Applies] = {Swap: swap, Overlay: overlay}
+"""The Break Codes actions: swapping tiles and laying Decoder dice."""

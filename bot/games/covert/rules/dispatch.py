@@ -2,29 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
-from bot.games.covert.actions import (
-    Accept,
-    Adjust,
-    Choose,
-    Complete,
-    Fly,
-    Forfeit,
-    Move,
-    Overlay,
-    Place,
-    Simple,
-    Step,
-    Swap,
-    TakeAgency,
-    TakeMission,
-    Use,
-)
+from bot.games.covert.actions import Accept, Choose, Fly, Simple, Step
 from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
-from bot.games.covert.flow import Draft, spy_seat
+from bot.games.covert.flow import Applies, Draft, spy_seat
 from bot.games.covert.rules import codes, moves, placement, reactions, resolution, setup
 from bot.games.covert.rules.turns import settle
 from bot.games.covert.state import Prompt
@@ -109,26 +93,32 @@ def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
         turn_action(d, seat, action)
 
 
+def fly(d: Draft, seat: int, action: Fly) -> None:
+    """Fly an agent, on the seat's own turn of Phase I or III only."""
+    if not reactions.free_turn(d.state, seat):
+        raise IllegalAction(say.NO_FLYING)
+    moves.fly(d, seat, action)
+
+
+TURN_ACTIONS: Final[Applies] = {
+    **placement.APPLIES,
+    **codes.APPLIES,
+    **reactions.APPLIES,
+    Fly: fly,
+    **resolution.APPLIES,
+}
+"""How each action of the main turn (Phase I, II, III or the final mission) is applied."""
+
+
 def turn_action(d: Draft, seat: int, action: Any) -> None:
     """Apply an action of the main turn."""
-    if isinstance(action, Place):
-        placement.place(d, seat, action)
-    elif isinstance(action, Adjust):
-        placement.adjust(d, seat, action)
-    elif isinstance(action, Swap):
-        codes.swap(d, seat, action)
-    elif isinstance(action, Overlay):
-        codes.overlay(d, seat, action)
-    elif isinstance(action, Use):
-        reactions.use(d, seat, action)
-    elif isinstance(action, Fly):
-        if not reactions.free_turn(d.state, seat):
-            raise IllegalAction(say.NO_FLYING)
-        moves.fly(d, seat, action)
-    elif isinstance(action, Simple):
+    if isinstance(action, Simple):
         simple(d, seat, action.kind)
-    else:
-        resolve(d, seat, action)
+        return
+    apply = TURN_ACTIONS.get(type(action))
+    if apply is None:
+        raise IllegalAction(say.NOT_ALLOWED)
+    apply(d, seat, action)
 
 
 def simple(d: Draft, seat: int, kind: str) -> None:
@@ -146,19 +136,3 @@ def simple(d: Draft, seat: int, kind: str) -> None:
         d.turn(done=True)
     else:
         raise IllegalAction(say.ACT_FIRST)
-
-
-def resolve(d: Draft, seat: int, action: Any) -> None:
-    """Apply a Phase III Action or the final mission."""
-    if isinstance(action, Complete):
-        resolution.complete(d, seat, action)
-    elif isinstance(action, TakeMission):
-        resolution.take_mission(d, seat, action)
-    elif isinstance(action, TakeAgency):
-        resolution.take_agency(d, seat, action)
-    elif isinstance(action, Move):
-        resolution.move(d, seat, action)
-    elif isinstance(action, Forfeit):
-        resolution.forfeit(d, seat, action)
-    else:
-        raise IllegalAction(say.NOT_ALLOWED)

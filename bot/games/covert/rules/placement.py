@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Adjust, Place, Reroll
 from bot.games.covert.chance import Draw
-from bot.games.covert.data import CIRCLES, DECODER, SPEC_OPS, TOKENS
-from bot.games.covert.flow import Draft, spend
-from bot.games.covert.state import CovertState, Die, Prompt, Turn
+from bot.games.covert.data import AGENCY, CIRCLES, DECODER, SPEC_OPS, TOKENS
+from bot.games.covert.flow import Applies, Draft, spend
+from bot.games.covert.state import CovertState, Die, Player, Prompt, Turn
 
 
 def occupied(state: CovertState, circle: str) -> set[int]:
@@ -43,14 +45,22 @@ def can_place(state: CovertState, turn: Turn) -> bool:
     return turn.placed < 1 + turn.extra and bool(state.players[turn.seat].unplaced())
 
 
+def die_to_place(state: CovertState, seat: int, die: int) -> tuple[Turn, Player]:
+    """Return the placement turn and the seat, or refuse a die that may not be placed (or
+    modified) now: not the seat's turn, no placement left, a die already down, or not the
+    die a +1/−1 has just modified."""
+    turn = placing(state, seat)
+    p = state.players[seat]
+    if not can_place(state, turn) or die not in p.unplaced():
+        raise IllegalAction(say.CANNOT_PLACE)
+    if turn.adjusting >= 0 and die != turn.adjusting:
+        raise IllegalAction(say.PLACE_ADJUSTED)
+    return turn, p
+
+
 def place(d: Draft, seat: int, action: Place) -> None:
     """Put a die on a legal target; the Special Operations folder draws a token."""
-    turn = placing(d.state, seat)
-    p = d.state.players[seat]
-    if not can_place(d.state, turn) or action.die not in p.unplaced():
-        raise IllegalAction(say.CANNOT_PLACE)
-    if turn.adjusting >= 0 and action.die != turn.adjusting:
-        raise IllegalAction(say.PLACE_ADJUSTED)
+    turn, p = die_to_place(d.state, seat, action.die)
     face = p.dice[action.die].face
     if action.target not in targets(d.state, face):
         raise IllegalAction(say.no_fit(face, action.target))
@@ -67,30 +77,24 @@ def place(d: Draft, seat: int, action: Place) -> None:
 
 def adjust(d: Draft, seat: int, action: Adjust) -> None:
     """Spend a +1/−1 source on the die about to be placed."""
-    turn = placing(d.state, seat)
-    p = d.state.players[seat]
-    if not can_place(d.state, turn) or action.die not in p.unplaced():
-        raise IllegalAction(say.CANNOT_PLACE)
-    if turn.adjusting >= 0 and action.die != turn.adjusting:
-        raise IllegalAction(say.PLACE_ADJUSTED)
+    _turn, p = die_to_place(d.state, seat, action.die)
     if action.source not in p.sources("PLUS_ONE", d.state.fresh) + p.sources(
         "MINUS_ONE", d.state.fresh
     ):
         raise IllegalAction(say.NOT_HELD)
-    ability = ability_of(action.source)
     old = p.dice[action.die].face
-    new = old % 6 + 1 if ability == "PLUS_ONE" else (old - 2) % 6 + 1
+    new = adjusted_face(old, action.source)
     spend(d, seat, action.source)
     d.player(seat, dice=replaced(d.state.players[seat].dice, action.die, Die(new)))
     d.turn(adjusting=action.die)
     d.say(say.adjusted(seat, action.source, old, new))
 
 
-def ability_of(source: str) -> str:
-    """Return the ability of a card or token id."""
-    from bot.games.covert.data import AGENCY
-
-    return AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
+def adjusted_face(face: int, source: str) -> int:
+    """Return the face a +1 or −1 source (a card or token id) turns a die into: 6 wraps to 1,
+    1 to 6."""
+    kind = AGENCY[source].ability if source in AGENCY else TOKENS[source].ability
+    return face % 6 + 1 if kind == "PLUS_ONE" else (face - 2) % 6 + 1
 
 
 def pass_turn(d: Draft, seat: int) -> None:
@@ -169,3 +173,7 @@ def quartermaster(d: Draft, seat: int, prompt: Prompt, token: str) -> None:
     other = without(prompt.items, token)
     d.update(bag=tuple(sorted((*d.state.bag, *other))))
     keep_token(d, seat, token)
+
+
+APPLIES: Final[Applies] = {Place: place, Adjust: adjust}
+"""The main-turn actions of Phase I placed here: a die and a +1/−1."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bot.engine.draft import without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
+    Applies,
     Draft,
     agency_limit,
     discard_cards,
@@ -241,3 +244,7 @@ def free_options(state: CovertState, prompt: Prompt) -> list[str]:
     if state.agency_deck:
         found.append("deck")
     return found
+
+
+APPLIES: Final[Applies] = {Use: use}
+"""Abilities used on one's own turn."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Complete, Forfeit, Move, TakeAgency, TakeMission
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
-from bot.games.covert.flow import Draft, gain_mission, take_space, take_top, use_cards
+from bot.games.covert.flow import Applies, Draft, gain_mission, take_space, take_top, use_cards
 from bot.games.covert.rules.moves import start_moving
 from bot.games.covert.rules.payments import valid
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
@@ -171,3 +173,13 @@ def forfeit(d: Draft, seat: int, action: Forfeit) -> None:
     d.player(seat, dice=new)
     d.turn(acted=True)
     d.say(say.forfeited(seat, len(dice)))
+
+
+APPLIES: Final[Applies] = {
+    Complete: complete,
+    TakeMission: take_mission,
+    TakeAgency: take_agency,
+    Move: move,
+    Forfeit: forfeit,
+}
+"""The Phase III Actions and the final mission."""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from bot.engine.phrase import Phrase
 from bot.games.covert import messages as say
 from bot.games.covert.actions import END, Reroll
 from bot.games.covert.data import CIRCLES, REGIONS
@@ -107,42 +110,48 @@ def next_placer(d: Draft) -> None:
     s = d.state
     start = s.first_placer if s.last < 0 else (s.last + 1) % s.seats
     seats = [(start + k) % s.seats for k in range(s.seats)]
-    seat = next((x for x in seats if not s.players[x].turn_token), None)
-    if seat is None:
-        d.update(phase="codes", window=Window(), last=-1)
-        d.say(say.PHASE_TWO)
-        conceal(d, "first")
-    else:
-        begin_turn(d, seat, "place")
+    if not give_turn(d, "place", [x for x in seats if not s.players[x].turn_token]):
+        open_phase(d, "codes", say.PHASE_TWO)
 
 
 def next_breaker(d: Draft) -> None:
     """Give the next Break Codes turn in Turn Order, then open Phase III."""
+    close_window(d)
     s = d.state
-    if s.window is not None:
-        d.update(window=None)
-    seat = next((x for x in s.order() if not s.players[x].broke), None)
-    if seat is None:
-        d.update(phase="resolution", window=Window(), last=-1)
-        d.say(say.PHASE_THREE)
-        conceal(d, "first")
-    else:
-        begin_turn(d, seat, "codes")
+    if not give_turn(d, "codes", [x for x in s.order() if not s.players[x].broke]):
+        open_phase(d, "resolution", say.PHASE_THREE)
 
 
 def next_actor(d: Draft) -> None:
     """Give the next Phase III turn in cyclic Turn Order to a player with circle dice."""
+    close_window(d)
     s = d.state
-    if s.window is not None:
-        d.update(window=None)
     order = s.order()
     start = 0 if s.last < 0 else (order.index(s.last) + 1) % s.seats
     seats = [order[(start + k) % s.seats] for k in range(s.seats)]
-    seat = next((x for x in seats if s.players[x].circle_dice()), None)
-    if seat is None:
+    if not give_turn(d, "act", [x for x in seats if s.players[x].circle_dice()]):
         end_round(d)
-    else:
-        begin_turn(d, seat, "act")
+
+
+def give_turn(d: Draft, kind: str, seats: Sequence[int]) -> bool:
+    """Begin a turn of this kind for the first of the seats; tell whether any seat was left."""
+    if not seats:
+        return False
+    begin_turn(d, seats[0], kind)
+    return True
+
+
+def open_phase(d: Draft, phase: str, announcement: Phrase) -> None:
+    """Announce the next phase and open the First window before its first turn."""
+    d.update(phase=phase, window=Window(), last=-1)
+    d.say(announcement)
+    conceal(d, "first")
+
+
+def close_window(d: Draft) -> None:
+    """Close the First window: its reactions are over once the next turn is given."""
+    if d.state.window is not None:
+        d.update(window=None)
 
 
 def end_round(d: Draft) -> None:
@@ -165,9 +174,7 @@ def end_round(d: Draft) -> None:
 def next_final(d: Draft) -> None:
     """Give the next final-mission turn, then end the game."""
     s = d.state
-    if s.final_order:
-        begin_turn(d, s.final_order[0], "final")
-    else:
+    if not give_turn(d, "final", s.final_order):
         d.update(phase="over")
         d.say(say.game_over(tuple(p.score() for p in s.players)))
 
