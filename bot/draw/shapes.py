@@ -26,6 +26,17 @@ def disc(diameter: int, fill: RGB, rim: RGB = WHITE) -> tuple[Image.Image, Image
     return image, draw
 
 
+def card_blank(
+    size: tuple[int, int], fill: RGB, edge: RGB, radius: int, ring: int
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """Return a transparent image holding a rounded card with a rim ``ring`` wide, and its pen."""
+    image = clear(size)
+    draw = ImageDraw.Draw(image)
+    w, h = size
+    draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=edge, width=ring)
+    return image, draw
+
+
 @lru_cache(maxsize=128)
 def badge(diameter: int, fill: RGB, text: str, ink: RGB) -> Image.Image:
     """Return a smoothed round badge with a short text in it (a cached image)."""
@@ -120,12 +131,7 @@ def _card_back(size: tuple[int, int], fill: RGB, line: RGB, edge: RGB) -> Image.
     """Draw a card back once per look."""
     k = SUPERSAMPLE
     w, h = size[0] * k, size[1] * k
-    big = clear((w, h))
-    draw = ImageDraw.Draw(big)
-    radius = max(2, w // 9)
-    draw.rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=radius, fill=fill, outline=edge, width=max(2, w // 21)
-    )
+    big, draw = card_blank((w, h), fill, edge, radius=max(2, w // 9), ring=max(2, w // 21))
     step = max(4, w // 7)
     for x in range(-h, w, step):
         draw.line((x, 0, x + h, h), fill=line, width=max(1, k))

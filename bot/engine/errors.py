@@ -6,6 +6,8 @@ it in the language of the moment, so a refusal reads in the language of whoever 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from bot.engine.phrase import Text, phrase, words
 
 BAD_BUTTON = phrase("That button is not valid for this match.")
@@ -15,11 +17,17 @@ OVER = phrase("This match is over.")
 
 
 class GameError(Exception):
-    """Base of every error a player may be shown."""
+    """Base of every error a player may be shown; a kind with one usual sentence declares it
+    as ``default`` and may be raised without one."""
 
-    def __init__(self, message: Text) -> None:
-        super().__init__(message if isinstance(message, str) else message.msgid)
-        self.text = message
+    default: ClassVar[Text | None] = None
+
+    def __init__(self, message: Text | None = None) -> None:
+        text = message if message is not None else self.default
+        if text is None:
+            raise TypeError(f"{type(self).__name__} needs a sentence a player can read")
+        super().__init__(text if isinstance(text, str) else text.msgid)
+        self.text = text
 
     @property
     def message(self) -> str:
@@ -37,26 +45,22 @@ class IllegalAction(GameError):
 class BadToken(IllegalAction):
     """An action token could not be decoded (forged or from another game)."""
 
-    def __init__(self, message: Text = BAD_BUTTON) -> None:
-        super().__init__(message)
+    default = BAD_BUTTON
 
 
 class NotYourTurn(GameError):
     """The seat may not act now."""
 
-    def __init__(self, message: Text = NOT_YOUR_TURN) -> None:
-        super().__init__(message)
+    default = NOT_YOUR_TURN
 
 
 class StaleVersion(GameError):
     """The click was made against an older version of the match."""
 
-    def __init__(self, message: Text = MOVED_ON) -> None:
-        super().__init__(message)
+    default = MOVED_ON
 
 
 class MatchOver(GameError):
     """The match has ended; nothing more can be played."""
 
-    def __init__(self, message: Text = OVER) -> None:
-        super().__init__(message)
+    default = OVER

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, get_args, get_origin
 
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -21,6 +21,11 @@ class Policy(Protocol):
         ...
 
 
+def any_of(legal: Sequence[Action], rng: Rng) -> Action:
+    """Return a uniformly random legal action."""
+    return legal[rng.randrange(len(legal))]
+
+
 class RandomPolicy:
     """Plays a uniformly random legal action, and never abstains."""
 
@@ -30,4 +35,41 @@ class RandomPolicy:
         self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick any legal action."""
-        return legal[rng.randrange(len(legal))]
+        return any_of(legal, rng)
+
+
+V = TypeVar("V")
+
+
+class ViewPolicy(Generic[V]):
+    """A policy that decides from its seat's private view: ``ViewPolicy[PrivateView]``.
+
+    With no legal action it abstains; given any other view (a public one) it plays at
+    random. A game's policy writes only ``decide``, for a private view and legal actions.
+    """
+
+    name: str
+    reads: ClassVar[type[Any]] = object
+    """The view type ``decide`` reads, taken from the class's ``ViewPolicy[...]`` base."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is ViewPolicy:
+                cls.reads = get_args(base)[0]
+
+    def choose(
+        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    ) -> Action | None:
+        """Pick a legal action, or abstain when there is none."""
+        if not legal:
+            return None
+        if not isinstance(view, self.reads):
+            return any_of(legal, rng)
+        return self.decide(view, legal, rng, must_act=must_act)
+
+    def decide(
+        self, view: V, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    ) -> Action | None:
+        """Pick one of the legal actions (there is at least one) seeing the private view."""
+        raise NotImplementedError

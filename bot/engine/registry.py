@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.i18n import N_, _
-from bot.engine.policy import Policy
+from bot.engine.policy import Policy, RandomPolicy
 from bot.engine.rules import GameRules, GameSpec
 from bot.engine.screen import Presenter
 
@@ -26,6 +26,18 @@ class AiLevels:
     """Level -> "Easy", "Normal", "Hard", marked for translation with ``N_``."""
     timeout: str | None = None
     """The level that plays a member's turn when their timer runs out (None: the default)."""
+
+    @classmethod
+    def standard(cls, normal: type[Policy], easy: type[Policy] | None = RandomPolicy) -> AiLevels:
+        """Offer the levels most games offer: ``easy`` (a random player unless told otherwise;
+        None: no such level) and ``normal``, the default; each level is its policy's name."""
+        labelled = ((easy, N_("Easy")), (normal, N_("Normal")))
+        offered = [(policy, label) for policy, label in labelled if policy is not None]
+        return cls(
+            policies={policy.name: policy for policy, _ in offered},
+            default=normal.name,
+            names={policy.name: label for policy, label in offered},
+        )
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, get_args, get_origin
 
 import msgspec
 
+from bot.engine.codec import Actions
 from bot.engine.i18n import N_
 from bot.engine.phrase import Text, render
 from bot.engine.rng import Rng
-from bot.engine.seats import Seat
+from bot.engine.seats import CHANCE, Seat
 
 
 class OptionSpec(msgspec.Struct, frozen=True):
@@ -63,6 +64,13 @@ class GameSpec(msgspec.Struct, frozen=True):
     """Slash-command group name when it differs from the key (``cover-cover``)."""
     hand_label: str = N_("My hand")
     """Label of the table button that opens a seat's private view (``My dossier``)."""
+
+    @property
+    def seat_range(self) -> str:
+        """Return how many players the game takes, in words (``2 to 6``, ``exactly 3``)."""
+        if self.min_seats == self.max_seats:
+            return f"exactly {self.min_seats}"
+        return f"{self.min_seats} to {self.max_seats}"
 
     @property
     def command_name(self) -> str:
@@ -198,6 +206,109 @@ class GameRules(Protocol):
     def hidden_from(self, state: Any, seat: Seat | None) -> Sequence[Any]:
         """List the secret values the seat must not find in its view (for leak tests)."""
         ...
+
+
+class TableState(Protocol):
+    """What the shared rules read of every game's state."""
+
+    @property
+    def phase(self) -> str:
+        """The stage of the match; ``over`` once it has ended."""
+        ...
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        ...
+
+
+S = TypeVar("S", bound=TableState)
+
+CHANCE_ONLY: Final = frozenset({CHANCE})
+
+
+class Rules(Generic[S]):
+    """What every game's rules do alike, written once; a game declares what differs.
+
+    A game's rules derive from ``Rules[ItsState]`` (which sets ``state_type``), name its
+    ``spec`` (seat range and options) and its ``actions`` (the one reader of its tokens),
+    and write the rest: who plays now
+    (``players_to_act``, and ``chance_due`` when the pending step is not only a deal),
+    the ``moves`` a seat to act may take, ``chance_outcome``, ``apply``, ``hidden_from``,
+    the ``public_view`` and a seat's ``private_view``, and the ``final`` outcome of a
+    match that is over. The seat checks, token reading, the choice between the two views
+    and the "not over yet" answer are the same for every game and stay here.
+    """
+
+    spec: ClassVar[GameSpec]
+    actions: ClassVar[Actions[Any]]
+    state_type: type[S]
+    """The state's struct, which stored snapshots decode to (from the ``Rules[...]`` base)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is Rules:
+                cls.state_type = get_args(base)[0]
+
+    def chosen(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
+        """Check the number of seats against the spec and resolve the match's options."""
+        spec = self.spec
+        if not spec.min_seats <= seats <= spec.max_seats:
+            raise ValueError(f"{spec.title} needs {spec.seat_range} players, not {seats}")
+        return spec.resolve_options(options, seats)
+
+    def to_act(self, state: S) -> frozenset[Seat]:
+        """Return the seats that may act now, {CHANCE}, or nothing when over."""
+        if state.phase == "over":
+            return frozenset()
+        if self.chance_due(state):
+            return CHANCE_ONLY
+        return self.players_to_act(state)
+
+    def chance_due(self, state: S) -> bool:
+        """Tell whether a random step is pending (by default: the deal)."""
+        return state.phase == "deal"
+
+    def players_to_act(self, state: S) -> frozenset[Seat]:
+        """Return the players who may act while the match goes on and no chance step is due."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[Any]:
+        """List every action the seat may take now: none unless it is a player to act."""
+        if seat == CHANCE or seat not in self.to_act(state):
+            return ()
+        return self.moves(state, seat)
+
+    def moves(self, state: S, seat: Seat) -> Sequence[Any]:
+        """List the actions of a player who is to act."""
+        raise NotImplementedError
+
+    def decode(self, token: str) -> Any:
+        """Parse an action token, raising BadToken on anything malformed."""
+        return self.actions.decode(token)
+
+    def view(self, state: S, seat: Seat | None) -> Any:
+        """Return the public view, or a seat's private view (None or no seat: the public one)."""
+        if seat is None or not 0 <= seat < state.seats:
+            return self.public_view(state)
+        return self.private_view(state, seat)
+
+    def public_view(self, state: S) -> Any:
+        """Return what anyone at the table may know."""
+        raise NotImplementedError
+
+    def private_view(self, state: S, seat: Seat) -> Any:
+        """Return what one seat knows: the public view and its own secrets."""
+        raise NotImplementedError
+
+    def outcome(self, state: S) -> Outcome | None:
+        """Return how the match ended, or None while it goes on."""
+        return self.final(state) if state.phase == "over" else None
+
+    def final(self, state: S) -> Outcome | None:
+        """Return the outcome of a match that is over."""
+        raise NotImplementedError
 
 
 def may_act(rules: GameRules, state: Any) -> frozenset[Seat]:

@@ -17,11 +17,11 @@ stays within a fixed amount of work.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
 
-from bot.engine.i18n import N_
-from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.policy import ViewPolicy, any_of
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -74,30 +74,28 @@ class Known:
         return (len(self.table) + sum(self.counts) + SEATS - 1) // SEATS
 
 
-class SamplingPolicy:
+@dataclass(eq=False)
+class SamplingPolicy(ViewPolicy[PrivateView]):
     """Determinized Monte Carlo: try every card on many random deals of the unseen cards."""
 
     name = "sampler"
 
-    def __init__(
-        self, deals: int = 32, work: int = 6000, wild: float = 0.0, worry: float = 1.0
-    ) -> None:
-        self.deals = deals
-        """Most deals sampled per decision."""
-        self.work = work
-        """Cards tried times tricks played out, at most, per decision."""
-        self.wild = wild
-        """How often the opponents are imagined to play a card at random."""
-        self.worry = worry
-        """How much more an opponent's points weigh as it nears the target."""
+    deals: int = 32
+    """Most deals sampled per decision."""
+    work: int = 6000
+    """Cards tried times tricks played out, at most, per decision."""
+    wild: float = 0.0
+    """How often the opponents are imagined to play a card at random."""
+    worry: float = 1.0
+    """How much more an opponent's points weigh as it nears the target."""
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: PrivateView, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick the card with the best total over the sampled deals (the first among equals)."""
         plays = [a for a in legal if isinstance(a, Play)]
-        if not isinstance(view, PrivateView) or not plays:
-            return legal[rng.randrange(len(legal))] if legal else None
+        if not plays:
+            return any_of(legal, rng)
         if len(plays) == 1:
             return plays[0]
         totals = self.totals(Known(view), [a.card for a in plays], rng)
@@ -128,13 +126,5 @@ class SamplingPolicy:
         return totals
 
 
-POLICIES: Final[dict[str, Callable[[], Policy]]] = {
-    "random": RandomPolicy,
-    "sampler": SamplingPolicy,
-}
-"""The AI levels offered for Coins seats."""
-DEFAULT_POLICY: Final = "sampler"
-
-AI_LEVELS: Final = AiLevels(
-    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "sampler": N_("Normal")}
-)
+AI_LEVELS: Final = AiLevels.standard(SamplingPolicy)
+"""The AI levels offered: Easy plays at random, Normal (the default) is the sampler."""

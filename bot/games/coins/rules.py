@@ -12,14 +12,14 @@ from typing import Any, Final
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.coins import flow
 from bot.games.coins import messages as say
-from bot.games.coins.actions import CoinsAction, Deal, Play, decode
+from bot.games.coins.actions import ACTIONS, CoinsAction, Deal, Play
 from bot.games.coins.cards import DECK_SIZE, SEATS, card, hand_order
 from bot.games.coins.state import CoinsState
-from bot.games.coins.views import PrivateView, PublicView, private_view, public_view
+from bot.games.coins.views import private_view, public_view
 
 SPEC: Final = GameSpec(
     key="coins",
@@ -37,30 +37,23 @@ SPEC: Final = GameSpec(
 )
 
 
-class CoinsRules:
+class CoinsRules(Rules[CoinsState]):
     """The pure rules of Coins by Mark Steere."""
 
-    state_type = CoinsState
+    spec = SPEC
+    actions = ACTIONS
 
     def initial_state(self, seats: int, options: Mapping[str, str]) -> CoinsState:
         """Return the table before the first deal."""
-        if seats != SEATS:
-            raise ValueError(f"Coins needs exactly 3 players, not {seats}")
-        chosen = SPEC.resolve_options(options)
+        chosen = self.chosen(seats, options)
         return CoinsState(target=int(chosen["target"]))
 
-    def to_act(self, state: CoinsState) -> frozenset[Seat]:
-        """Return the seat to play, {CHANCE} before a deal, or nothing once over."""
-        if state.phase == "over":
-            return frozenset()
-        if state.phase == "deal":
-            return frozenset({CHANCE})
+    def players_to_act(self, state: CoinsState) -> frozenset[Seat]:
+        """Return the seat to play."""
         return frozenset({state.turn})
 
-    def legal_actions(self, state: CoinsState, seat: Seat) -> Sequence[CoinsAction]:
+    def moves(self, state: CoinsState, seat: Seat) -> Sequence[CoinsAction]:
         """List the cards the seat may play: its whole hand on its turn."""
-        if state.phase != "play" or seat != state.turn:
-            return ()
         return tuple(Play(c.number) for c in sorted(map(card, state.hands[seat]), key=hand_order))
 
     def chance_outcome(self, state: CoinsState, rng: Rng) -> CoinsAction:
@@ -87,19 +80,12 @@ class CoinsRules:
             raise IllegalAction(say.NOT_A_DEAL if seat == CHANCE else say.NOT_A_PLAY)
         return d.transition()
 
-    def decode(self, token: str) -> CoinsAction:
-        """Parse an action token, raising BadToken on anything malformed."""
-        return decode(token)
+    public_view = staticmethod(public_view)
+    private_view = staticmethod(private_view)
 
-    def view(self, state: CoinsState, seat: Seat | None) -> PublicView | PrivateView:
-        """Return the public view, or a seat's private view."""
-        if seat is None or not 0 <= seat < SEATS:
-            return public_view(state)
-        return private_view(state, seat)
-
-    def outcome(self, state: CoinsState) -> Outcome | None:
+    def final(self, state: CoinsState) -> Outcome | None:
         """Return the standings once a player has reached the target."""
-        if state.phase != "over" or state.winner is None:
+        if state.winner is None:
             return None
         return Outcome(
             ranks=flow.standings(state),

@@ -57,6 +57,11 @@ class CoinsState(msgspec.Struct, frozen=True):
     winner: int | None = None
     """Seat that reached the target, once the match is over."""
 
+    @property
+    def seats(self) -> int:
+        """Return the number of players: always three."""
+        return SEATS
+
     def tricks_won(self, seat: int) -> int:
         """Return how many tricks the seat has taken in the current hand."""
         return sum(1 for t in self.taken if t.winner == seat)

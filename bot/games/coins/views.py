@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from bot.engine.view import mirror
+from bot.engine.view import SeatView, mirror
 from bot.games.coins.cards import Card, Case, Suit, card, hand_order
 from bot.games.coins.state import CoinsState, Played, Trick
 
@@ -78,11 +78,9 @@ class PublicView(msgspec.Struct, frozen=True):
     """Every hand left unplayed, once the match is over."""
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class PrivateView(SeatView[PublicView], frozen=True):
     """What one seat knows: the public view plus its own hand."""
 
-    seat: int
-    public: PublicView
     hand: tuple[Card, ...]
     """Sorted by suit in cycle order, then rank from high to low."""
     my_turn: bool

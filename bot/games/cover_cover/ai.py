@@ -6,11 +6,9 @@ with ``auto`` on its press lets the bot play the next block of rounds for everyo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
-from bot.engine.i18n import N_
-from bot.engine.policy import Policy
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -28,8 +26,5 @@ class FlipPolicy:
         return legal[0] if legal else None
 
 
-POLICIES: Final[dict[str, Callable[[], Policy]]] = {"flip": FlipPolicy}
-"""The AI levels offered for Cover-cover seats."""
-DEFAULT_POLICY: Final = "flip"
-
-AI_LEVELS: Final = AiLevels(POLICIES, DEFAULT_POLICY, {"flip": N_("Normal")})
+AI_LEVELS: Final = AiLevels.standard(FlipPolicy, easy=None)
+"""The one AI level offered for Cover-cover seats: there is nothing to choose."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, clear, smooth
-from bot.draw.shapes import card_back, draw_suit, suit_colour
+from bot.draw.canvas import RGB, SUPERSAMPLE, smooth
+from bot.draw.shapes import card_back, card_blank, draw_suit, suit_colour
 from bot.draw.text import draw_text
 from bot.games.cover_cover.cards import Card, rank_text
 
@@ -33,11 +33,7 @@ def _face(item: Card, scale: float) -> Image.Image:
     """Draw a card face once per scale."""
     k = scale * SUPERSAMPLE
     w, h = round(CARD_W * k), round(CARD_H * k)
-    big = clear((w, h))
-    draw = ImageDraw.Draw(big)
-    draw.rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=round(9 * k), fill=FACE, outline=BORDER, width=round(2 * k)
-    )
+    big, draw = card_blank((w, h), FACE, BORDER, radius=round(9 * k), ring=round(2 * k))
     ink, text = suit_colour(item.suit), rank_text(item.rank)
     draw_text(draw, (7 * k, 4 * k), text, round(28 * k), ink, anchor="la")
     draw_suit(draw, item.suit, 17 * k, 49 * k, 18 * k)

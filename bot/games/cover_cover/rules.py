@@ -14,15 +14,15 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.cover_cover import flow, resolve
 from bot.games.cover_cover import messages as say
-from bot.games.cover_cover.actions import Cover, CoverAction, Deal, Flip, Shuffle, decode
+from bot.games.cover_cover.actions import ACTIONS, Cover, CoverAction, Deal, Flip, Shuffle
 from bot.games.cover_cover.cards import CARDS, DECK_SIZE, Card
 from bot.games.cover_cover.draft import Draft
 from bot.games.cover_cover.state import CoverState
-from bot.games.cover_cover.views import PrivateView, PublicView, private_view, public_view
+from bot.games.cover_cover.views import private_view, public_view
 
 ROUND_LIMITS: Final = ("25", "50", "100", "200", "300", "500", "1000", "0")
 SUMMARY_EVERY: Final = ("1", "5", "10", "25", "50")
@@ -77,16 +77,15 @@ SPEC: Final = GameSpec(
 )
 
 
-class CoverCoverRules:
+class CoverCoverRules(Rules[CoverState]):
     """The pure rules of Cover-cover."""
 
-    state_type = CoverState
+    spec = SPEC
+    actions = ACTIONS
 
     def initial_state(self, seats: int, options: Mapping[str, str]) -> CoverState:
         """Return the table before the deal."""
-        if not SPEC.min_seats <= seats <= SPEC.max_seats:
-            raise ValueError(f"Cover-cover needs 2 to 6 players, not {seats}")
-        chosen = SPEC.resolve_options(options)
+        chosen = self.chosen(seats, options)
         return CoverState(
             seats=seats,
             round_limit=int(chosen["round_limit"]),
@@ -97,18 +96,16 @@ class CoverCoverRules:
             out=(0,) * seats,
         )
 
-    def to_act(self, state: CoverState) -> frozenset[Seat]:
-        """Return {CHANCE} for a deal or shuffle, else everyone still to press."""
-        if state.phase == "over":
-            return frozenset()
-        if state.phase == "deal" or state.shuffle_due() is not None:
-            return frozenset({CHANCE})
+    def chance_due(self, state: CoverState) -> bool:
+        """Tell whether the deal or the shuffle of a winnings pile is pending."""
+        return state.phase == "deal" or state.shuffle_due() is not None
+
+    def players_to_act(self, state: CoverState) -> frozenset[Seat]:
+        """Return everyone still to press."""
         return frozenset(state.waiting())
 
-    def legal_actions(self, state: CoverState, seat: Seat) -> Sequence[CoverAction]:
-        """List the one button the seat may press now, if any."""
-        if seat == CHANCE or seat not in self.to_act(state):
-            return ()
+    def moves(self, state: CoverState, seat: Seat) -> Sequence[CoverAction]:
+        """List the one button the seat may press now."""
         return (Cover(),) if state.phase == "cover" else (Flip(),)
 
     def chance_outcome(self, state: CoverState, rng: Rng) -> CoverAction:
@@ -145,20 +142,12 @@ class CoverCoverRules:
             flow.run_auto(d)
         return d.transition()
 
-    def decode(self, token: str) -> CoverAction:
-        """Parse an action token, raising BadToken on anything malformed."""
-        return decode(token)
+    public_view = staticmethod(public_view)
+    private_view = staticmethod(private_view)
+    """A private view adds only the seat's own counts."""
 
-    def view(self, state: CoverState, seat: Seat | None) -> PublicView | PrivateView:
-        """Return the public view, or a seat's private view (which adds only its own counts)."""
-        if seat is None or not 0 <= seat < state.seats:
-            return public_view(state)
-        return private_view(state, seat)
-
-    def outcome(self, state: CoverState) -> Outcome | None:
+    def final(self, state: CoverState) -> Outcome:
         """Return the standings once the match is over."""
-        if state.phase != "over":
-            return None
         return Outcome(
             ranks=resolve.standings(state),
             termination=state.termination,

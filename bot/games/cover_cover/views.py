@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from bot.engine.view import mirror
+from bot.engine.view import SeatView, mirror
 from bot.games.cover_cover.cards import CARDS, Card
 from bot.games.cover_cover.state import NO_CARD, Block, CoverState, Play, RoundRecord, Tie
 
@@ -87,11 +87,9 @@ class PublicView(msgspec.Struct, frozen=True):
     termination: str
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class PrivateView(SeatView[PublicView], frozen=True):
     """One seat's view: the public view and its own counts (no card identities)."""
 
-    seat: int
-    public: PublicView
     hand: int
     winnings: int
     count: int

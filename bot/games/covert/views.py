@@ -6,7 +6,7 @@ from typing import Any
 
 import msgspec
 
-from bot.engine.view import mirror
+from bot.engine.view import SeatView, mirror
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
@@ -92,11 +92,9 @@ class Pending(msgspec.Struct, frozen=True):
     arg: str = ""
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class PrivateView(SeatView[PublicView], frozen=True):
     """What one seat knows: the public view plus its dossier."""
 
-    seat: int
-    public: PublicView
     hand: tuple[AgencyCard, ...]
     missions: tuple[Mission, ...]
     codes: tuple[CodeCard, ...]

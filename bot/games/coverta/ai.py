@@ -18,12 +18,11 @@ cards; once it is empty, passing is legal exactly when no card satisfies it (rul
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from bot.engine.i18n import N_
-from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.policy import ViewPolicy, any_of
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -131,30 +130,23 @@ class Option:
     odds: float
 
 
-class DeducingPolicy:
+@dataclass(eq=False)
+class DeducingPolicy(ViewPolicy[PrivateView]):
     """Places in its own row when it can, and plays in a place only when fairly sure."""
 
     name = "deducer"
 
-    def __init__(
-        self,
-        threshold: float = 0.8,
-        steal_threshold: float = 0.95,
-        weights: tuple[float, float, float] = (0.25, 1.0, 3.0),
-    ) -> None:
-        self.threshold = threshold
-        self.steal_threshold = steal_threshold
-        self.weights = weights
-        """How much a new L counts for: my follow-ups, my secrecy, the next player's chances."""
+    threshold: float = 0.8
+    steal_threshold: float = 0.95
+    weights: tuple[float, float, float] = (0.25, 1.0, 3.0)
+    """How much a new L counts for: my follow-ups, my secrecy, the next player's chances."""
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: PrivateView, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick a legal action; abstain from a steal window unless a steal is safe."""
-        if not legal:
-            return None
-        if not isinstance(view, PrivateView) or view.public.last is None:
-            return legal[rng.randrange(len(legal))]
+        if view.public.last is None:
+            return any_of(legal, rng)
         situation = Situation.read(view)
         if all(isinstance(a, Steal) for a in legal):
             return self._steal(situation, legal, must_act)
@@ -224,13 +216,5 @@ class DeducingPolicy:
         return 1.0 - 1e-9 if held <= 2 else threshold
 
 
-POLICIES: Final[dict[str, Callable[[], Policy]]] = {
-    "random": RandomPolicy,
-    "deducer": DeducingPolicy,
-}
-"""The AI levels offered for COVERTA seats."""
-DEFAULT_POLICY: Final = "deducer"
-
-AI_LEVELS: Final = AiLevels(
-    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "deducer": N_("Normal")}
-)
+AI_LEVELS: Final = AiLevels.standard(DeducingPolicy)
+"""The AI levels offered: Easy plays at random, Normal (the default) is the deducer."""

@@ -13,10 +13,11 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.coverta import flow
 from bot.games.coverta.actions import (
+    ACTIONS,
     CovertaAction,
     Deal,
     Draw,
@@ -26,7 +27,6 @@ from bot.games.coverta.actions import (
     Place,
     PlayInPlace,
     Steal,
-    decode,
 )
 from bot.games.coverta.attempts import attempt, hand_over, resume
 from bot.games.coverta.cards import CARDS, DECK_SIZE, Card
@@ -58,10 +58,11 @@ SPEC: Final = GameSpec(
 )
 
 
-class CovertaRules:
+class CovertaRules(Rules[CovertaState]):
     """The pure rules of COVERTA; ``cards`` may replace the shipped attribute table in tests."""
 
-    state_type = CovertaState
+    spec = SPEC
+    actions = ACTIONS
 
     def __init__(self, cards: Sequence[Card] = CARDS) -> None:
         if [c.number for c in cards] != list(range(1, DECK_SIZE + 1)):
@@ -70,9 +71,7 @@ class CovertaRules:
 
     def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertaState:
         """Return the table before the deal."""
-        if not SPEC.min_seats <= seats <= SPEC.max_seats:
-            raise ValueError(f"COVERTA needs 2 to 6 players, not {seats}")
-        chosen = SPEC.resolve_options(options)
+        chosen = self.chosen(seats, options)
         return CovertaState(
             seats=seats,
             mode="bluff" if chosen["mode"] == "bluff" else "strict",
@@ -82,18 +81,16 @@ class CovertaRules:
             eliminated=(False,) * seats,
         )
 
-    def to_act(self, state: CovertaState) -> frozenset[Seat]:
-        """Return the seats that may act now (the player to move and any stealers)."""
-        if state.phase == "over":
-            return frozenset()
-        if state.phase in ("deal", "handover"):
-            return frozenset({CHANCE})
+    def chance_due(self, state: CovertaState) -> bool:
+        """Tell whether the deal or the handing over of cards is pending."""
+        return state.phase in ("deal", "handover")
+
+    def players_to_act(self, state: CovertaState) -> frozenset[Seat]:
+        """Return the player to move and any stealers."""
         return frozenset({state.turn}) | state.stealers()
 
-    def legal_actions(self, state: CovertaState, seat: Seat) -> Sequence[CovertaAction]:
+    def moves(self, state: CovertaState, seat: Seat) -> Sequence[CovertaAction]:
         """List every action the seat may take now."""
-        if seat == CHANCE or seat not in self.to_act(state):
-            return ()
         hand = state.hands[seat]
         if seat != state.turn:
             return tuple(Steal(c) for c in hand)
@@ -141,20 +138,16 @@ class CovertaRules:
             self._apply_turn(d, seat, action)
         return d.transition()
 
-    def decode(self, token: str) -> CovertaAction:
-        """Parse an action token, raising BadToken on anything malformed."""
-        return decode(token)
+    def public_view(self, state: CovertaState) -> PublicView:
+        """Return what anyone at the table may know."""
+        return public_view(state, self.cards)
 
-    def view(self, state: CovertaState, seat: Seat | None) -> PublicView | PrivateView:
-        """Return the public view, or a seat's private view."""
-        if seat is None or not 0 <= seat < state.seats:
-            return public_view(state, self.cards)
+    def private_view(self, state: CovertaState, seat: Seat) -> PrivateView:
+        """Return the public view and the seat's hand, instructions and what it was shown."""
         return private_view(state, self.cards, seat)
 
-    def outcome(self, state: CovertaState) -> Outcome | None:
+    def final(self, state: CovertaState) -> Outcome:
         """Return the standings once the match is over."""
-        if state.phase != "over":
-            return None
         return Outcome(
             ranks=flow.standings(state),
             termination=state.termination,

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import msgspec
 
-from bot.engine.view import mirror
+from bot.engine.view import SeatView, mirror
 from bot.games.coverta.cards import Card, Instruction
 from bot.games.coverta.flow import broken_rules, enforced
 from bot.games.coverta.state import CovertaState
@@ -95,11 +95,9 @@ class PublicView(msgspec.Struct, frozen=True):
     """Every player's instructions, once the match is over."""
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class PrivateView(SeatView[PublicView], frozen=True):
     """What one seat knows: the public view plus its own secrets."""
 
-    seat: int
-    public: PublicView
     instructions: tuple[Instruction, ...]
     """Rule 1 and rule 2 (empty before the deal)."""
     hand: tuple[Card, ...]

@@ -22,12 +22,11 @@ stock is empty and nothing is worth playing, it retires.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from bot.engine.i18n import N_
-from bot.engine.policy import Policy, RandomPolicy
+from bot.engine.policy import ViewPolicy
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -102,31 +101,21 @@ def threats(view: PrivateView, leader_bonus: float) -> dict[int, float]:
     return weights
 
 
-class PlannerPolicy:
+@dataclass(eq=False)
+class PlannerPolicy(ViewPolicy[PrivateView]):
     """Scores, raises its cap or caps the leader, whichever is worth most; retires when idle."""
 
     name = "planner"
 
-    def __init__(
-        self,
-        urgency: float = 0.5,
-        raise_weight: float = 0.4,
-        cap_weight: float = 0.5,
-        leader_bonus: float = 0.5,
-    ) -> None:
-        self.urgency = urgency
-        self.raise_weight = raise_weight
-        self.cap_weight = cap_weight
-        self.leader_bonus = leader_bonus
+    urgency: float = 0.5
+    raise_weight: float = 0.4
+    cap_weight: float = 0.5
+    leader_bonus: float = 0.5
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: PrivateView, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick the legal action worth most (the first listed among equals)."""
-        if not legal:
-            return None
-        if not isinstance(view, PrivateView):
-            return legal[rng.randrange(len(legal))]
         situation = Situation.read(view, self.leader_bonus)
         values = [self.value(situation, a) for a in legal]
         return legal[values.index(max(values))]
@@ -193,13 +182,5 @@ def keep(situation: Situation, kind: str) -> float:
     return 0.2 + defence + attack
 
 
-POLICIES: Final[dict[str, Callable[[], Policy]]] = {
-    "random": RandomPolicy,
-    "planner": PlannerPolicy,
-}
-"""The AI levels offered for NEVER OVER seats."""
-DEFAULT_POLICY: Final = "planner"
-
-AI_LEVELS: Final = AiLevels(
-    POLICIES, DEFAULT_POLICY, {"random": N_("Easy"), "planner": N_("Normal")}
-)
+AI_LEVELS: Final = AiLevels.standard(PlannerPolicy)
+"""The AI levels offered: Easy plays at random, Normal (the default) is the planner."""

@@ -14,7 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, png, smooth
-from bot.draw.shapes import dashed_outline, le_sign
+from bot.draw.shapes import card_blank, dashed_outline, le_sign
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import _, current_language
 from bot.games.never_over.cards import Card
@@ -97,12 +97,8 @@ def back_image(size: tuple[int, int]) -> Image.Image:
     """Return a face-down card."""
     k = SUPERSAMPLE
     w, h = size[0] * k, size[1] * k
-    big = clear((w, h))
-    draw = ImageDraw.Draw(big)
     ring = max(2, w // 22)
-    draw.rounded_rectangle(
-        (0, 0, w - 1, h - 1), radius=w // 9, fill=BACK, outline=BACK_EDGE, width=ring
-    )
+    big, draw = card_blank((w, h), BACK, BACK_EDGE, radius=w // 9, ring=ring)
     inner = (w * 0.2, h * 0.2, w * 0.8, h * 0.8)
     draw.rounded_rectangle(inner, radius=w // 12, outline=BACK_EDGE, width=ring)
     return smooth(big, size)

@@ -13,17 +13,17 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.never_over import flow
 from bot.games.never_over import messages as say
-from bot.games.never_over.actions import Deal, Discard, NeverOverAction, Play, Retire, decode
+from bot.games.never_over.actions import ACTIONS, Deal, Discard, NeverOverAction, Play, Retire
 from bot.games.never_over.cards import pack_cards
 from bot.games.never_over.partners import ROTATING_SEATS
 from bot.games.never_over.plays import legal_actions
 from bot.games.never_over.scoring import ranks, side_points, summary
 from bot.games.never_over.state import NeverOverState
-from bot.games.never_over.views import PrivateView, PublicView, private_view, public_view
+from bot.games.never_over.views import private_view, public_view
 
 HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
 GAMES: Final = ("1", "2", "3", "4", "5", "6", "10")
@@ -130,16 +130,15 @@ def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
     )
 
 
-class NeverOverRules:
+class NeverOverRules(Rules[NeverOverState]):
     """The pure rules of NEVER OVER."""
 
-    state_type = NeverOverState
+    spec = SPEC
+    actions = ACTIONS
 
     def initial_state(self, seats: int, options: Mapping[str, str]) -> NeverOverState:
         """Return the table before the first deal."""
-        if not SPEC.min_seats <= seats <= SPEC.max_seats:
-            raise ValueError(f"NEVER OVER needs 2 to 6 players, not {seats}")
-        return session_state(seats, SPEC.resolve_options(options, seats))
+        return session_state(seats, self.chosen(seats, options))
 
     def start_refusal(self, seats: int, options: Mapping[str, str]) -> Phrase | None:
         """Say why a lobby with this many seats may not start with these options, if so.
@@ -151,18 +150,12 @@ class NeverOverRules:
             return say.rotating_refused(seats)
         return None
 
-    def to_act(self, state: NeverOverState) -> frozenset[Seat]:
-        """Return the player to move, {CHANCE} before a deal, or nothing at the end."""
-        if state.phase == "over":
-            return frozenset()
-        if state.phase == "deal":
-            return frozenset({CHANCE})
+    def players_to_act(self, state: NeverOverState) -> frozenset[Seat]:
+        """Return the player to move."""
         return frozenset({state.turn})
 
-    def legal_actions(self, state: NeverOverState, seat: Seat) -> Sequence[NeverOverAction]:
-        """List every action the seat may take now."""
-        if state.phase != "play" or seat != state.turn:
-            return ()
+    def moves(self, state: NeverOverState, seat: Seat) -> Sequence[NeverOverAction]:
+        """List every action the player to move may take."""
         return legal_actions(state, seat)
 
     def chance_outcome(self, state: NeverOverState, rng: Rng) -> Deal:
@@ -196,20 +189,11 @@ class NeverOverRules:
             raise IllegalAction(say.NOT_A_TURN_MOVE)
         return d.transition()
 
-    def decode(self, token: str) -> NeverOverAction:
-        """Parse an action token, raising BadToken on anything malformed."""
-        return decode(token)
+    public_view = staticmethod(public_view)
+    private_view = staticmethod(private_view)
 
-    def view(self, state: NeverOverState, seat: Seat | None) -> PublicView | PrivateView:
-        """Return the public view, or a seat's private view."""
-        if seat is None or not 0 <= seat < state.seats:
-            return public_view(state)
-        return private_view(state, seat)
-
-    def outcome(self, state: NeverOverState) -> Outcome | None:
+    def final(self, state: NeverOverState) -> Outcome:
         """Return the session's standings once the last game is over."""
-        if state.phase != "over":
-            return None
         totals = state.totals()
         return Outcome(
             ranks=ranks(totals, state.ranked_teams),

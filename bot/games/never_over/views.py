@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from bot.engine.view import mirror
+from bot.engine.view import SeatView, mirror
 from bot.games.never_over.cards import Card
 from bot.games.never_over.state import NeverOverState
 
@@ -56,11 +56,9 @@ class PublicView(msgspec.Struct, frozen=True):
     """Rotating partnerships: ``teams`` change with every deal, totals are per player."""
 
 
-class PrivateView(msgspec.Struct, frozen=True):
+class PrivateView(SeatView[PublicView], frozen=True):
     """What one seat knows: the public view plus its own hand."""
 
-    seat: int
-    public: PublicView
     hand: tuple[Card, ...]
 
 

@@ -13,7 +13,7 @@ from typing import Any, Final
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.rng import Rng
-from bot.engine.rules import Action, GameSpec, OptionSpec, Outcome, Transition
+from bot.engine.rules import Action, GameSpec, OptionSpec, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance
 from bot.games.covert import messages as say
@@ -25,7 +25,7 @@ from bot.games.covert.rules.legal import legal, may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
 from bot.games.covert.rules.scoring import outcome
 from bot.games.covert.state import CovertState
-from bot.games.covert.views import PrivateView, PublicView, hidden, private_view, public_view
+from bot.games.covert.views import hidden, private_view, public_view
 
 SPEC: Final = GameSpec(
     key="covert",
@@ -129,16 +129,15 @@ def asked_in_secret(state: CovertState) -> bool:
     return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
 
 
-class CovertRules:
+class CovertRules(Rules[CovertState]):
     """The pure rules of Covert."""
 
-    state_type = CovertState
+    spec = SPEC
+    actions = ACTIONS
 
     def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertState:
         """Return the table before the set-up shuffles."""
-        if not SPEC.min_seats <= seats <= SPEC.max_seats:
-            raise ValueError(f"Covert needs 2 to 4 players, not {seats}")
-        chosen = SPEC.resolve_options(options, seats)
+        chosen = self.chosen(seats, options)
         d = Draft(
             CovertState(
                 seats=seats,
@@ -204,19 +203,11 @@ class CovertRules:
         dispatch.settle(d)
         return d.transition()
 
-    def decode(self, token: str) -> Action:
-        """Parse an action token, raising BadToken on anything malformed."""
-        return ACTIONS.decode(token)
-
-    def view(self, state: CovertState, seat: Seat | None) -> PublicView | PrivateView:
-        """Return the public view, or a seat's private view."""
-        if seat is None or not 0 <= seat < state.seats:
-            return public_view(state)
-        return private_view(state, seat)
-
-    def outcome(self, state: CovertState) -> Outcome | None:
-        """Return the final ranking once the game is over."""
-        return outcome(state) if state.phase == "over" else None
+    public_view = staticmethod(public_view)
+    private_view = staticmethod(private_view)
+    """A seat's private view is its dossier."""
+    final = staticmethod(outcome)
+    """The final ranking once the game is over."""
 
     def hidden_from(self, state: CovertState, seat: Seat | None) -> Sequence[Any]:
         """List the secret values the seat must not find in its view."""
