@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from bot.games import build_registry
 from bot.games.coins import art as coins_art
 from bot.games.cover_cover import art as cover_cover_art
 from bot.games.coverta import art as coverta_art
@@ -41,13 +42,15 @@ class Game:
     en: Terms
 
 
+RANKS = "Asso|Re di|Cavallo|Fante"
+"""A Spanish card named in Italian: some are always shown in a Coins match."""
+
 GAMES = {
     "coins": Game(
         coins_art._card_image.cache_clear,
         range(2),
         it=Terms(
-            ("Denari", "Coppe", "Spade", "Bastoni", "presa", "mazziere", "Tocca a te")
-            + ("Asso|Re di|Cavallo|Fante", "Regole di Coins"),
+            ("Denari", "Coppe", "Spade", "Bastoni", "presa", "mazziere", "Tocca a te", RANKS),
             drawn=("DENARI",),  # the face of a number card
         ),
         en=Terms(("Coins", "trick"), drawn=("COINS",)),
@@ -56,8 +59,7 @@ GAMES = {
         coverta_art._card_image.cache_clear,
         range(4),
         it=Terms(
-            ("MANTIENI", "ALTERNA", "parità", "riga", "Ultima carta messa", "Tocca a te")
-            + ("Regole di COVERTA",),
+            ("MANTIENI", "ALTERNA", "parità", "riga", "Ultima carta messa", "Tocca a te"),
             drawn=("PARI|DISP",),  # written on a card face
         ),
         en=Terms((), drawn=("EVEN|ODD",)),
@@ -66,8 +68,7 @@ GAMES = {
         cover_cover_art._piles_png.cache_clear,
         range(4),
         it=Terms(
-            ("Giro", "Gira", "coperta", "vincite", "Cover-cover", "in parità con")
-            + ("Regole di Cover-cover",),
+            ("Giro", "Gira", "coperta", "vincite", "Cover-cover", "in parità con"),
             drawn=("Mano: .*",),  # under the hand pile
         ),
         en=Terms((), drawn=("Hand: .*",)),
@@ -76,13 +77,14 @@ GAMES = {
         never_over_art._face.cache_clear,
         range(4),
         it=Terms(
-            ("sinistra", "destra", "tetto", "pila verde", "pila rossa", "Tocca a te")
-            + ("Regole di NEVER OVER",),
+            ("sinistra", "destra", "tetto", "pila verde", "pila rossa", "Tocca a te"),
             drawn=("TETTO", "tallone"),  # on a red card and on the table
         ),
         en=Terms((), drawn=("CAP", "stock")),
     ),
 }
+RULES_HEADING = {"it": "Regole di {title} 1/", "en": "{title} rules 1/"}
+"""How the first rules page of a game is headed."""
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
@@ -92,6 +94,7 @@ def test_a_match_reads_in_one_language_with_the_games_terms(key: str, lang: str)
     terms: Terms = getattr(game, lang)
     texts = played(key, lang, game.fresh, seeds=game.seeds)
     everything = "\n".join(texts)
+    assert RULES_HEADING[lang].format(title=build_registry().get(key).spec.title) in everything
     for said in terms.said:
         assert re.search(said, everything), said
     for drawn in terms.drawn:
