@@ -8,11 +8,11 @@ here in the domain of the module that declared the guide.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from bot.engine.i18n import N_, _, translate_in
-from bot.engine.screen import Screen
+from bot.engine.screen import Button, Field, Screen, Select
 
 HEADING = N_("{game} rules {page}/{total}: {title}")
 """The heading of every rules page."""
@@ -55,7 +55,8 @@ class Guide:
 
 
 class GamePresenter:
-    """What every game's presenter shares: the switch for images, its colour, its rules."""
+    """What every game's presenter shares: the switch for images, its colour, its rules,
+    and the making of its screens."""
 
     colour: ClassVar[int]
     guide: ClassVar[Guide]
@@ -63,6 +64,29 @@ class GamePresenter:
     def __init__(self, images: bool = True) -> None:
         self.images = images
         """Off in fast tests: screens then carry no picture."""
+
+    def screen(
+        self,
+        title: str,
+        body: str,
+        picture: Callable[[], bytes] | None = None,
+        alt: str = "",
+        *,
+        fields: Sequence[Field] = (),
+        choices: Sequence[Button | Select] = (),
+        colour: int | None = None,
+    ) -> Screen:
+        """Return a screen in the game's colour (unless another is given): ``picture`` draws
+        its image, called only while images are on; ``alt`` describes what it shows."""
+        return Screen(
+            title=title,
+            body=body,
+            fields=tuple(fields),
+            image=picture() if picture is not None and self.images else None,
+            image_alt=alt,
+            choices=tuple(choices),
+            colour=self.colour if colour is None else colour,
+        )
 
     def rules_pages(self) -> list[Screen]:
         """Return the paged rules summary."""
