@@ -14,6 +14,9 @@ BAD_BUTTON = phrase("That button is not valid for this match.")
 NOT_YOUR_TURN = phrase("It is not your turn.")
 MOVED_ON = phrase("The table moved on; here is the current view.")
 OVER = phrase("This match is over.")
+NO_DEAL_PENDING = phrase("No deal is pending.")
+BAD_DEAL = phrase("That deal does not fit this table.")
+WRONG_SEATS_DEAL = phrase("That deal is for a different number of players.")
 
 
 class GameError(Exception):

@@ -1,28 +1,32 @@
 """A game's paged rules summary: its pages written once, in English, and shown as screens.
 
-A game declares its pages as ``(title, text)`` pairs marked with ``N_``, a credit line that
-a page may quote as ``{credit}``, and the heading of a page. The text stays in the game's
-own catalogue: it is translated here in the domain of the module that declared the guide.
+A game declares its name, its pages as ``(title, text)`` pairs marked with ``N_`` and a
+credit line that a page may quote as ``{credit}``; every page is headed the same way
+("<game> rules 2/5: <title>"). The text stays in the game's own catalogue: it is translated
+here in the domain of the module that declared the guide.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from bot.engine.i18n import translate_in
-from bot.engine.screen import Screen
+from bot.engine.i18n import N_, _, translate_in
+from bot.engine.screen import Button, Field, Screen, Select
+
+HEADING = N_("{game} rules {page}/{total}: {title}")
+"""The heading of every rules page."""
 
 
 class Guide:
     """The rules pages of one game, translated in the catalogue of ``module``."""
 
     def __init__(
-        self, module: str, heading: str, credit: str, pages: Sequence[tuple[str, str]]
+        self, module: str, game: str, credit: str, pages: Sequence[tuple[str, str]]
     ) -> None:
         self.module = module
-        self.heading = heading
-        """``{page}``, ``{total}`` and ``{title}`` are filled in."""
+        self.game = game
+        """The game's name, as its pages are headed (``COVERTA``)."""
         self.credit = credit
         self.pages = tuple(pages)
 
@@ -39,16 +43,20 @@ class Guide:
 
     def screens(self, colour: int) -> list[Screen]:
         """Return one screen a page, headed "<game> rules 2/5: <title>"."""
-        heading = translate_in(self.module, self.heading)
-        total = len(self.pages)
+        heading, total = _(HEADING), len(self.pages)
         return [
-            Screen(title=heading.format(page=i, total=total, title=title), body=text, colour=colour)
+            Screen(
+                title=heading.format(game=self.game, page=i, total=total, title=title),
+                body=text,
+                colour=colour,
+            )
             for i, (title, text) in enumerate(self.translated(), start=1)
         ]
 
 
 class GamePresenter:
-    """What every game's presenter shares: the switch for images, its colour, its rules."""
+    """What every game's presenter shares: the switch for images, its colour, its rules,
+    and the making of its screens."""
 
     colour: ClassVar[int]
     guide: ClassVar[Guide]
@@ -56,6 +64,29 @@ class GamePresenter:
     def __init__(self, images: bool = True) -> None:
         self.images = images
         """Off in fast tests: screens then carry no picture."""
+
+    def screen(
+        self,
+        title: str,
+        body: str,
+        picture: Callable[[], bytes] | None = None,
+        alt: str = "",
+        *,
+        fields: Sequence[Field] = (),
+        choices: Sequence[Button | Select] = (),
+        colour: int | None = None,
+    ) -> Screen:
+        """Return a screen in the game's colour (unless another is given): ``picture`` draws
+        its image, called only while images are on; ``alt`` describes what it shows."""
+        return Screen(
+            title=title,
+            body=body,
+            fields=tuple(fields),
+            image=picture() if picture is not None and self.images else None,
+            image_alt=alt,
+            choices=tuple(choices),
+            colour=self.colour if colour is None else colour,
+        )
 
     def rules_pages(self) -> list[Screen]:
         """Return the paged rules summary."""

@@ -19,7 +19,7 @@ catalogue tool extracts these calls like ``_``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Union
+from typing import TypeVar, Union
 
 import msgspec
 
@@ -29,6 +29,7 @@ Item = Union[int, str, "Phrase"]
 """One value: a number, a literal text or a phrase."""
 Arg = Union[int, str, "Phrase", list[Item]]
 """What a phrase argument may hold: a value or a list of values."""
+ItemT = TypeVar("ItemT", bound=Item)
 
 
 class Phrase(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -114,6 +115,18 @@ def pphrase(context: str, msgid: str, /, **args: Arg) -> Phrase:
 def seat(index: int) -> str:
     """Return the placeholder of a seat's display name, filled in when the phrase is read."""
     return f"{{p[{index}]}}"
+
+
+def seat_values(values: Sequence[int]) -> str:
+    """Return a number for every seat, in seat order (``{p[0]} 7, {p[1]} 5``): the scores."""
+    return ", ".join(f"{seat(s)} {value}" for s, value in enumerate(values))
+
+
+def together(items: Sequence[ItemT]) -> ItemT | Phrase:
+    """Return items as ``A``, ``A and B`` or ``A, B and C`` (worded when read)."""
+    if len(items) == 1:
+        return items[0]
+    return phrase("{first} and {last}", first=list(items[:-1]), last=items[-1])
 
 
 def words(text: Text) -> str:

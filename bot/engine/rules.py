@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, get_args, g
 import msgspec
 
 from bot.engine.codec import Actions
-from bot.engine.i18n import N_
+from bot.engine.i18n import N_, _
 from bot.engine.phrase import Text, render
 from bot.engine.rng import Rng
 from bot.engine.seats import CHANCE, Seat
@@ -156,6 +156,13 @@ class Outcome(msgspec.Struct, frozen=True):
     def winners(self) -> frozenset[Seat]:
         """Return the seats ranked first."""
         return frozenset(s for s, r in enumerate(self.ranks) if r == 1)
+
+    def standings(self, names: Sequence[str]) -> str:
+        """Return the places, best first (``Standings: 1. Ada, 2. Ben``), in the current
+        language."""
+        order = sorted(range(len(self.ranks)), key=lambda s: self.ranks[s])
+        places = ", ".join(f"{self.ranks[s]}. {names[s]}" for s in order)
+        return _("Standings: {places}").format(places=places)
 
 
 class Action(Protocol):

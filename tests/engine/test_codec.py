@@ -148,6 +148,15 @@ def test_out_of_range_or_inconsistent_fields_are_refused(token: str) -> None:
         DEMO.decode(token)
 
 
+def test_an_action_built_in_code_is_checked_like_a_token() -> None:
+    assert Pair(1, 2).checked() == Pair(1, 2)
+    assert Order((2, 3, 1), (1, 0)).checked() == Order((2, 3, 1), (1, 0))
+    with pytest.raises(BadToken):
+        Pair(2, 1).checked()
+    with pytest.raises(BadToken):
+        Order((1, 1, 2), (0,)).checked()
+
+
 @pytest.mark.parametrize(
     "token",
     ["X.1", "r.0.AMS.g.1.1.-", "RR.0.AMS.g.1.1.-", "Q", "n", "WAIT", "SU.1,2,3.0", ".R.0"],

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Annotated, Final
 
 from bot.engine.codec import Actions, Chance, Permutation, Range, Tagged
+from bot.engine.seats import deal_out, stacked
 from bot.games.coins.cards import DECK_SIZE, HAND_SIZE, SEATS
 
 
@@ -28,11 +29,7 @@ class Deal(Chance, frozen=True):
 
     def hands(self) -> tuple[tuple[int, ...], ...]:
         """Return each seat's 16 cards, in the order received."""
-        order = [(self.dealer + k) % SEATS for k in range(1, SEATS + 1)]
-        hands: list[list[int]] = [[] for _ in range(SEATS)]
-        for i, number in enumerate(self.deck):
-            hands[order[i % SEATS]].append(number)
-        return tuple(tuple(h) for h in hands)
+        return deal_out(self.deck, self.dealer, SEATS)
 
     @classmethod
     def arrange(cls, dealer: int, hands: Sequence[Sequence[int]]) -> Deal:
@@ -40,9 +37,7 @@ class Deal(Chance, frozen=True):
         used = {n for h in hands for n in h}
         spare = iter(n for n in range(DECK_SIZE) if n not in used)
         full = [list(h) + [next(spare) for _ in range(HAND_SIZE - len(h))] for h in hands]
-        order = [(dealer + k) % SEATS for k in range(1, SEATS + 1)]
-        deck = tuple(full[s][i] for i in range(HAND_SIZE) for s in order)
-        return cls.from_token(cls(dealer, deck).token())
+        return cls(dealer, tuple(stacked(dealer, full))).checked()
 
 
 CoinsAction = Play | Deal

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.draft import Draft as BaseDraft
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import BAD_DEAL, IllegalAction
 from bot.games.coins import messages as say
 from bot.games.coins.actions import Deal
 from bot.games.coins.cards import DECK_SIZE, SEATS, card, is_coin, judge
@@ -27,7 +27,7 @@ def right_of(seat: int) -> int:
 def check_deal(state: CoinsState, action: Deal) -> None:
     """Refuse a deal that is not the whole deck, or that the wrong player deals."""
     if sorted(action.deck) != list(range(DECK_SIZE)) or not 0 <= action.dealer < SEATS:
-        raise IllegalAction(say.BAD_DEAL)
+        raise IllegalAction(BAD_DEAL)
     if state.hand > 0 and action.dealer != state.dealer:
         raise IllegalAction(say.WRONG_DEALER)
 

@@ -82,4 +82,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page."""
 
-GUIDE: Final = Guide(__name__, N_("Coins rules {page}/{total}: {title}"), CREDIT, PAGES)
+GUIDE: Final = Guide(__name__, "Coins", CREDIT, PAGES)

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.phrase import Phrase, nphrase, phrase
+from bot.engine.phrase import Phrase, nphrase, phrase, seat_values
 from bot.engine.phrase import seat as p
 from bot.games.coins.cards import Card, Suit
 
-NO_DEAL_PENDING = phrase("No deal is pending.")
-BAD_DEAL = phrase("That deal does not fit this table.")
 WRONG_DEALER = phrase(
     "The next hand must be dealt by the player to the right of the last trick's winner."
 )
@@ -61,13 +59,12 @@ def played(seat: int, c: Card) -> Phrase:
 
 def won_trick(seat: int, why: Phrase, points: int, scores: Sequence[int]) -> Phrase:
     """Announce who won a trick, why, and the scores after it."""
-    table = ", ".join(f"{p(s)} {v}" for s, v in enumerate(scores))
     return phrase(
         "{player} wins the trick ({why}) and scores {points}. Scores: {scores}.",
         player=p(seat),
         why=why,
         points=points_text(points),
-        scores=table,
+        scores=seat_values(scores),
     )
 
 

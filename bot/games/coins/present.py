@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from functools import partial
 
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _, ngettext
@@ -14,27 +14,24 @@ from bot.games.coins.hand import hand_body, hand_choices, takers
 from bot.games.coins.table import cards_text, picture, table_alt, table_body, table_fields
 from bot.games.coins.views import PrivateView, PublicView
 
-COLOUR: Final = 0xC8961E
-
 
 class CoinsPresenter(GamePresenter):
     """Turns Coins views into screens; ``images`` can be switched off for fast tests."""
 
-    colour = COLOUR
+    colour = 0xC8961E
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message."""
-        drawn = view.hand > 0
-        return Screen(
-            title=_("Coins - match over")
+        """Render the public table message: the trick table is drawn once a hand is dealt."""
+        dealt = view.hand > 0
+        return self.screen(
+            _("Coins - match over")
             if view.over
             else _("Coins - hand {hand}").format(hand=view.hand),
-            body=table_body(view, names, outcome),
+            table_body(view, names, outcome),
+            partial(table_image, view, names) if dealt else None,
+            table_alt(view, names) if dealt else "",
             fields=table_fields(view, names),
-            image=table_image(view, names) if self.images and drawn else None,
-            image_alt=table_alt(view, names) if drawn else "",
-            colour=COLOUR,
         )
 
     def private(
@@ -42,14 +39,12 @@ class CoinsPresenter(GamePresenter):
     ) -> Screen:
         """Render one seat's hand and the card select when it is their turn."""
         note, choices = hand_choices(view, legal, names)
-        image = hand_image(view) if self.images and view.hand else None
-        return Screen(
-            title=_("Coins - {player}'s hand").format(player=names[view.seat]),
-            body=hand_body(view, names, note),
-            image=image,
-            image_alt=_("Your hand: {cards}.").format(cards=cards_text(view.hand))[:1000],
+        return self.screen(
+            _("Coins - {player}'s hand").format(player=names[view.seat]),
+            hand_body(view, names, note),
+            partial(hand_image, view) if view.hand else None,
+            _("Your hand: {cards}.").format(cards=cards_text(view.hand)),
             choices=choices,
-            colour=COLOUR,
         )
 
 

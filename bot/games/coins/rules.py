@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.errors import NO_DEAL_PENDING, IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
@@ -59,7 +59,7 @@ class CoinsRules(Rules[CoinsState]):
     def chance_outcome(self, state: CoinsState, rng: Rng) -> CoinsAction:
         """Shuffle the deck; the first dealer is drawn at random (house rule)."""
         if state.phase != "deal":
-            raise IllegalAction(say.NO_DEAL_PENDING)
+            raise IllegalAction(NO_DEAL_PENDING)
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         dealer = rng.randrange(SEATS) if state.hand == 0 else state.dealer

@@ -105,9 +105,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
             )
         )
     if outcome:
-        order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
-        places = ", ".join(f"{outcome.ranks[s]}. {short(names, s)}" for s in order)
-        lines.append(_("Standings: {places}").format(places=places))
+        lines.append(outcome.standings([short(names, s) for s in range(len(names))]))
     return "\n".join(lines)[:4000]
 
 

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Annotated, Final
 
 from bot.engine.codec import Actions, Chance, Items, Permutation, Range, Tagged
-from bot.games.cover_cover.cards import DECK_SIZE, MAX_SEATS, deal_order
+from bot.engine.seats import stacked
+from bot.games.cover_cover.cards import DECK_SIZE, MAX_SEATS
 
 SeatIndex = Annotated[int, Range(0, MAX_SEATS - 1)]
 
@@ -34,10 +35,7 @@ class Deal(Chance, frozen=True):
     @classmethod
     def arrange(cls, dealer: int, hands: Sequence[Sequence[int]]) -> Deal:
         """Build the deal that gives these hands (top first); they must hold all 52 cards."""
-        order = deal_order(dealer, len(hands))
-        longest = max(len(h) for h in hands)
-        deck = [hands[s][i] for i in range(longest) for s in order if i < len(hands[s])]
-        return cls.from_token(cls(dealer, tuple(deck)).token())
+        return cls(dealer, tuple(stacked(dealer, hands))).checked()
 
 
 class Shuffle(Chance, frozen=True):

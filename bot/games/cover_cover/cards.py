@@ -86,8 +86,3 @@ def hand_sizes(seats: int) -> tuple[int, ...]:
     """Return the cards dealt to each player, starting left of the dealer (house rule)."""
     base, extra = divmod(DECK_SIZE, seats)
     return tuple(base + (1 if k < extra else 0) for k in range(seats))
-
-
-def deal_order(dealer: int, seats: int) -> tuple[int, ...]:
-    """Return the seats in dealing order: clockwise from the dealer's left."""
-    return tuple((dealer + k) % seats for k in range(1, seats + 1))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import WRONG_SEATS_DEAL, IllegalAction
+from bot.engine.seats import deal_order, deal_out
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Deal, Shuffle
-from bot.games.cover_cover.cards import deal_order, hand_sizes
+from bot.games.cover_cover.cards import hand_sizes
 from bot.games.cover_cover.draft import Draft, replaced
 from bot.games.cover_cover.resolve import settle, start_round
 from bot.games.cover_cover.state import NO_CARD, CoverState, Play, RoundRecord
@@ -17,13 +18,10 @@ def deal(d: Draft, action: Deal) -> None:
     """Deal all 52 cards one at a time, clockwise from the dealer's left; round 1 begins."""
     n = d.state.seats
     if action.dealer >= n:
-        raise IllegalAction(say.WRONG_DEAL)
-    order = deal_order(action.dealer, n)
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for i, number in enumerate(action.deck):
-        hands[order[i % n]].append(number)
-    assert tuple(len(hands[s]) for s in order) == hand_sizes(n)
-    d.update(dealer=action.dealer, hands=tuple(tuple(h) for h in hands))
+        raise IllegalAction(WRONG_SEATS_DEAL)
+    hands = deal_out(action.deck, action.dealer, n)
+    assert tuple(len(hands[s]) for s in deal_order(action.dealer, n)) == hand_sizes(n)
+    d.update(dealer=action.dealer, hands=hands)
     d.say(say.dealt(action.dealer, n, d.state.auto))
     start_round(d)
 

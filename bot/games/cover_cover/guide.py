@@ -91,4 +91,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page."""
 
-GUIDE: Final = Guide(__name__, N_("Cover-cover rules {page}/{total}: {title}"), CREDIT, PAGES)
+GUIDE: Final = Guide(__name__, "Cover-cover", CREDIT, PAGES)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.engine.i18n import N_, ngettext
-from bot.engine.phrase import Arg, Item, Phrase, nphrase, phrase
+from bot.engine.phrase import Arg, Item, Phrase, nphrase, phrase, together
 from bot.engine.phrase import seat as p
 from bot.games.cover_cover.cards import card, rank_plural
 from bot.games.cover_cover.state import NO_CARD, Block, Play
@@ -27,16 +27,12 @@ FLIP_NOT_COVER: Final = phrase("There is no Cover-cover on you now: press Flip."
 COVER_NOT_FLIP: Final = phrase("You are in a Cover-cover: press Cover-cover!")
 BOT_ONLY: Final = phrase("Only the bot deals and shuffles.")
 NO_CHANCE: Final = phrase("No deal or shuffle is pending.")
-WRONG_DEAL: Final = phrase("That deal is for a different number of players.")
 WRONG_SHUFFLE: Final = phrase("That is not the pending shuffle.")
 
 
 def names(seats: Sequence[int]) -> str | Phrase:
     """Return seats as ``A``, ``A and B`` or ``A, B and C`` (worded when read)."""
-    parts = [p(s) for s in seats]
-    if len(parts) == 1:
-        return parts[0]
-    return phrase("{first} and {last}", first=list(parts[:-1]), last=parts[-1])
+    return together([p(s) for s in seats])
 
 
 def card_text(number: int) -> str:

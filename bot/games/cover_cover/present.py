@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Final
 
 from bot.engine.guide import GamePresenter
@@ -21,7 +22,6 @@ from bot.games.cover_cover.table import (
 )
 from bot.games.cover_cover.views import PrivateView, PublicView
 
-COLOUR: Final = 0x1F7A4D
 LOUD: Final = 0xE0402F
 """The colour of a table in the middle of a Cover-cover."""
 
@@ -29,38 +29,35 @@ LOUD: Final = 0xE0402F
 class CoverCoverPresenter(GamePresenter):
     """Turns Cover-cover views into screens; ``images`` can be switched off for fast tests."""
 
-    colour = COLOUR
+    colour = 0x1F7A4D
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message."""
-        loud = pending_tie(view) is not None
-        drawn = view.phase != "deal"
-        return Screen(
-            title=title(view),
-            body=table_body(view, names, outcome),
+        """Render the public table message: the table is drawn once the cards are dealt."""
+        dealt = view.phase != "deal"
+        return self.screen(
+            title(view),
+            table_body(view, names, outcome),
+            partial(table_image, view, names) if dealt else None,
+            alt_text(view, names) if dealt else "",
             fields=table_fields(view, names),
-            image=table_image(view, names) if self.images and drawn else None,
-            image_alt=alt_text(view, names) if drawn else "",
-            colour=LOUD if loud else COLOUR,
+            colour=LOUD if pending_tie(view) is not None else None,
         )
 
     def private(
         self, view: PrivateView, legal: Sequence[Action], names: Sequence[str], step: str | None
     ) -> Screen:
         """Render one seat's counts and its Flip or Cover-cover! button."""
-        image = None
-        if self.images and view.public.phase != "deal":
-            image = piles_image(view.hand, view.winnings)
-        return Screen(
-            title=_("Cover-cover - {player}'s cards").format(player=names[view.seat]),
-            body=hand_body(view, names, legal),
-            image=image,
-            image_alt=_("Your hand: {hand} cards face down; your winnings: {won}.").format(
+        dealt = view.public.phase != "deal"
+        return self.screen(
+            _("Cover-cover - {player}'s cards").format(player=names[view.seat]),
+            hand_body(view, names, legal),
+            partial(piles_image, view.hand, view.winnings) if dealt else None,
+            _("Your hand: {hand} cards face down; your winnings: {won}.").format(
                 hand=view.hand, won=view.winnings
             ),
             choices=hand_choices(view, legal),
-            colour=LOUD if view.expected == "cover" else COLOUR,
+            colour=LOUD if view.expected == "cover" else None,
         )
 
 

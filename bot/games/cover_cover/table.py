@@ -163,9 +163,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     elif shown is not None:
         lines += round_lines(shown, names)
     if outcome:
-        order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
-        places = ", ".join(f"{outcome.ranks[s]}. {names[s]}" for s in order)
-        lines.append(_("Standings: {places}").format(places=places))
+        lines.append(outcome.standings(names))
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.engine.phrase import Arg, Phrase, nphrase, phrase
+from bot.engine.phrase import Arg, Phrase, nphrase, phrase, seat_values
 from bot.games.covert import text
 from bot.games.covert.data import (
     AGENCY,
@@ -658,7 +658,7 @@ def forfeited(who: int, count: int) -> Phrase:
 
 def scores_of(scores: Sequence[int]) -> str:
     """Return every seat's score (``{p[0]} 7, {p[1]} 5``)."""
-    return ", ".join(f"{seat(s)} {v}" for s, v in enumerate(scores))
+    return seat_values(scores)
 
 
 def round_end(number: int, scores: Sequence[int]) -> Phrase:

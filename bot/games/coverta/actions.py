@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Annotated, Final
 
 from bot.engine.codec import Actions, Chance, Items, Permutation, Range, Tagged
+from bot.engine.seats import stacked
 from bot.games.coverta.cards import DECK_SIZE, HAND_SIZE, Instruction
 
 MAX_SEAT: Final = 5
@@ -82,14 +83,12 @@ class Deal(Chance, frozen=True):
         instructions: Sequence[tuple[Instruction, Instruction]],
     ) -> Deal:
         """Build the deal that gives these hands, start card and pile top (rest ascending)."""
-        seats = len(hands)
-        order = [(dealer + k) % seats for k in range(1, seats + 1)]
-        deck = [hands[s][i] for i in range(HAND_SIZE[seats]) for s in order]
+        deck = stacked(dealer, hands)
         deck += [start, *pile_top]
         deck += [n for n in range(1, DECK_SIZE + 1) if n not in deck]
         rule1 = tuple(pair[0].code for pair in instructions)
         rule2 = tuple(pair[1].code for pair in instructions)
-        return cls.from_token(cls(dealer, tuple(deck), rule1, rule2).token())
+        return cls(dealer, tuple(deck), rule1, rule2).checked()
 
 
 class Handover(Chance, frozen=True):

@@ -9,8 +9,9 @@ import msgspec
 
 from bot.engine.draft import Draft as BaseDraft
 from bot.engine.draft import replaced
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import WRONG_SEATS_DEAL, IllegalAction
 from bot.engine.phrase import phrase
+from bot.engine.seats import deal_order, deal_out
 from bot.games.coverta import messages as say
 from bot.games.coverta.actions import Deal
 from bot.games.coverta.cards import HAND_SIZE, INSTRUCTIONS, Card, Instruction
@@ -69,18 +70,16 @@ def deal(d: Draft, action: Deal) -> None:
     """Deal the hands, the instructions, the starting card and the draw pile."""
     n = d.state.seats
     if len(action.rule1) != n:
-        raise IllegalAction(phrase("That deal is for a different number of players."))
+        raise IllegalAction(WRONG_SEATS_DEAL)
     size = HAND_SIZE[n]
-    order = [(action.dealer + k) % n for k in range(1, n + 1)]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for i, number in enumerate(action.deck[: size * n]):
-        hands[order[i % n]].append(number)
+    hands = deal_out(action.deck[: size * n], action.dealer, n)
+    first = deal_order(action.dealer, n)[0]
     pairs = zip(action.rule1, action.rule2, strict=True)
     d.update(
         phase="turn",
         dealer=action.dealer,
-        first=order[0],
-        turn=order[0],
+        first=first,
+        turn=first,
         round=1,
         hands=tuple(tuple(sorted(h)) for h in hands),
         draw_pile=action.deck[size * n + 1 :],

@@ -115,4 +115,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page."""
 
-GUIDE: Final = Guide(__name__, N_("COVERTA rules {page}/{total}: {title}"), CREDIT, PAGES)
+GUIDE: Final = Guide(__name__, "COVERTA", CREDIT, PAGES)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.phrase import Arg, Item, Phrase, nphrase, phrase, pphrase
+from bot.engine.phrase import Arg, Item, Phrase, nphrase, phrase, pphrase, together
 from bot.engine.phrase import seat as p
 from bot.games.coverta.cards import Card, Instruction, Trait
 
@@ -73,13 +73,6 @@ def rule_phrase(rule: int, instruction: Instruction) -> Phrase:
     )
 
 
-def both(items: Sequence[Item]) -> Arg:
-    """Return one item, or two joined by ``and``."""
-    if len(items) == 1:
-        return items[0]
-    return phrase("{first} and {last}", first=list(items[:-1]), last=items[-1])
-
-
 def needed_card(instructions: Sequence[Instruction], reference: Card) -> Phrase:
     """Return e.g. ``an even, hollow card`` for what the instructions need."""
     chosen = [_ADJECTIVES[i.trait][i.needs(reference)] for i in instructions]
@@ -95,7 +88,7 @@ def refusal(broken: Sequence[tuple[int, Instruction]], reference: Card) -> Phras
         "Your rules need {need} after {reference}: this card breaks your {which}.",
         need=needed_card([i for _, i in broken], reference),
         reference=reference.number,
-        which=both([rule_phrase(r, i) for r, i in broken]),
+        which=together([rule_phrase(r, i) for r, i in broken]),
     )
 
 
@@ -105,7 +98,7 @@ def bluff_warning(broken: Sequence[tuple[int, Instruction]], card: Card, referen
         "Careful: {card} breaks your {which}; after {reference} they need {need}. If this is "
         "found out, the card gets a token and you draw 2 cards.",
         card=card.number,
-        which=both([rule_phrase(r, i) for r, i in broken]),
+        which=together([rule_phrase(r, i) for r, i in broken]),
         reference=reference.number,
         need=needed_card([i for _, i in broken], reference),
     ).words()
@@ -256,13 +249,14 @@ def winners_text(winners: Sequence[int], termination: str) -> Phrase:
     """Return the one-sentence summary of how the match ended."""
     seats: list[Item] = [p(s) for s in winners]
     if termination == "went_out":
-        return phrase("{winners} went out and wins.", winners=both(seats))
+        return phrase("{winners} went out and wins.", winners=together(seats))
     if not winners:
         return phrase("Every player was eliminated; nobody wins.")
     if len(winners) == 1:
         return phrase(
-            "The table is blocked: {winners} wins with the fewest cards.", winners=both(seats)
+            "The table is blocked: {winners} wins with the fewest cards.", winners=together(seats)
         )
     return phrase(
-        "The table is blocked: {winners} share the win with the fewest cards.", winners=both(seats)
+        "The table is blocked: {winners} share the win with the fewest cards.",
+        winners=together(seats),
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from functools import partial
 
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
@@ -20,29 +20,25 @@ from bot.games.coverta.table import (
 )
 from bot.games.coverta.views import PrivateView, PublicView
 
-COLOUR: Final = 0x7B3FA0
-
 
 class CovertaPresenter(GamePresenter):
     """Turns COVERTA views into screens; ``images`` can be switched off for fast tests."""
 
-    colour = COLOUR
+    colour = 0x7B3FA0
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message."""
-        image = layout_image(view, names) if self.images and view.layout else None
-        return Screen(
-            title=_("COVERTA - match over")
+        """Render the public table message: the layout is drawn once it holds a card."""
+        return self.screen(
+            _("COVERTA - match over")
             if view.over
             else _("COVERTA - round {round}").format(round=view.round)
             if view.round
             else "COVERTA",
-            body=table_body(view, names, outcome),
+            table_body(view, names, outcome),
+            partial(layout_image, view, names) if view.layout else None,
+            layout_alt(view, names) if view.layout else "",
             fields=table_fields(view, names),
-            image=image,
-            image_alt=layout_alt(view, names) if view.layout else "",
-            colour=COLOUR,
         )
 
     def private(
@@ -50,16 +46,13 @@ class CovertaPresenter(GamePresenter):
     ) -> Screen:
         """Render one seat's hand, secrets and choices."""
         note, choices = hand_choices(view, legal, names, step)
-        image = hand_image(view) if self.images and view.hand else None
-        return Screen(
-            title=_("COVERTA - {player}'s hand").format(player=names[view.seat]),
-            body=hand_body(view, names, note),
-            image=image,
-            image_alt=_("Your hand: {cards}").format(
-                cards=", ".join(card_text(c) for c in view.hand)
-            )[:1000],
+        cards = ", ".join(card_text(c) for c in view.hand)
+        return self.screen(
+            _("COVERTA - {player}'s hand").format(player=names[view.seat]),
+            hand_body(view, names, note),
+            partial(hand_image, view) if view.hand else None,
+            _("Your hand: {cards}").format(cards=cards),
             choices=choices,
-            colour=COLOUR,
         )
 
 

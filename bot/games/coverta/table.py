@@ -132,9 +132,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
         pile = quiet.format(pile=pile, quiet=view.quiet, players=in_play(view))
     lines.append(pile)
     if outcome:
-        order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
-        ranks = [f"{outcome.ranks[s]}. {names[s]}" for s in order]
-        lines.append(_("Standings: {places}").format(places=", ".join(ranks)))
+        lines.append(outcome.standings(names))
     return "\n".join(lines)
 
 

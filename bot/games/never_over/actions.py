@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Annotated, Final, Literal
 
 from bot.engine.codec import Actions, Chance, Codes, Items, OneOf, Range, Tagged
+from bot.engine.seats import stacked
 from bot.games.never_over.cards import KINDS, MAX_PACK
 
 MAX_SEAT: Final = 5
@@ -61,13 +62,10 @@ class Deal(Chance, frozen=True):
         pack_size: int,
     ) -> Deal:
         """Build the deal giving these hands (card ids) and stock top; the rest follows by id."""
-        seats = len(hands)
-        order = [(dealer + k) % seats for k in range(1, seats + 1)]
-        size = len(hands[0])
-        ids = [hands[s][i] for i in range(size) for s in order]
+        ids = stacked(dealer, hands)
         ids += list(stock_top)
         ids += [i for i in range(pack_size) if i not in ids]
-        return cls.from_token(cls(dealer, tuple(ids)).token())
+        return cls(dealer, tuple(ids)).checked()
 
 
 NeverOverAction = Play | Discard | Retire | Deal

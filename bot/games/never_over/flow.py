@@ -6,7 +6,8 @@ from typing import TypeVar
 
 from bot.engine.draft import Draft as BaseDraft
 from bot.engine.draft import replaced
-from bot.engine.errors import IllegalAction
+from bot.engine.errors import BAD_DEAL, IllegalAction
+from bot.engine.seats import deal_order, deal_out
 from bot.games.never_over import messages as say
 from bot.games.never_over.actions import Deal, Play
 from bot.games.never_over.cards import sort_key
@@ -31,17 +32,14 @@ def deal(d: Draft, action: Deal) -> None:
     s = d.state
     check_deal(s, action)
     n, size = s.seats, s.hand_size
-    order = [(action.dealer + k) % n for k in range(1, n + 1)]
-    hands: list[list[int]] = [[] for _ in range(n)]
-    for i, card in enumerate(action.order[: size * n]):
-        hands[order[i % n]].append(card)
+    hands = deal_out(action.order[: size * n], action.dealer, n)
     game = s.game + 1
     d.update(
         phase="play",
         game=game,
         teams=rotating_teams(n, action.dealer, game) if s.rotating else s.teams,
         dealer=action.dealer,
-        turn=order[0],
+        turn=deal_order(action.dealer, n)[0],
         hands=tuple(sorted_hand(s, h) for h in hands),
         stock=action.order[size * n :],
         greens=((),) * n,
@@ -57,9 +55,9 @@ def check_deal(state: NeverOverState, action: Deal) -> None:
     expected = next_dealer(state)
     whole = sorted(action.order) == list(range(len(state.cards)))
     if not whole or action.dealer >= state.seats:
-        raise IllegalAction(say.BAD_DEAL)
+        raise IllegalAction(BAD_DEAL)
     if expected is not None and action.dealer != expected:
-        raise IllegalAction(say.BAD_DEAL)
+        raise IllegalAction(BAD_DEAL)
 
 
 def sorted_hand(state: NeverOverState, cards: list[int] | tuple[int, ...]) -> tuple[int, ...]:

@@ -94,4 +94,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page."""
 
-GUIDE: Final = Guide(__name__, N_("NEVER OVER rules {page}/{total}: {title}"), CREDIT, PAGES)
+GUIDE: Final = Guide(__name__, "NEVER OVER", CREDIT, PAGES)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.i18n import _
-from bot.engine.phrase import Arg, Phrase, nphrase, phrase
+from bot.engine.phrase import Arg, Phrase, nphrase, phrase, seat_values, together
 from bot.engine.phrase import seat as p
 from bot.games.never_over.cards import Card, kind_label
 
@@ -23,8 +23,6 @@ GREEN_ON_OTHER = phrase(
 RED_ON_GREEN = phrase("A red card never goes on a green pile: play it on a red pile.")
 RETIRED = phrase("You have retired: you take no more turns this game.")
 NOT_A_TURN_MOVE = phrase("That is not something you can do on your turn.")
-NO_DEAL_PENDING = phrase("No deal is pending.")
-BAD_DEAL = phrase("That deal does not fit this table.")
 TEAMS_DROPPED = phrase("Partnerships are off for this session: every seat picked the same team.")
 NONE = phrase("none")
 
@@ -206,8 +204,7 @@ def emptied(seat: int) -> Phrase:
 
 def game_over(game: int, scores: Sequence[int]) -> Phrase:
     """Announce the scores of a finished game."""
-    each = ", ".join(f"{p(s)} {score}" for s, score in enumerate(scores))
-    return phrase("Game {game} is over: {scores}.", game=game, scores=each)
+    return phrase("Game {game} is over: {scores}.", game=game, scores=seat_values(scores))
 
 
 def set_aside(seat: int, cards: Sequence[Card]) -> Phrase:
@@ -228,24 +225,16 @@ def partners(game: int, around: Sequence[int], others: Sequence[int]) -> Phrase:
 
 def partnership_points(game: int, points: Sequence[int]) -> Phrase:
     """Announce what every player scores in a game of rotating partnerships."""
-    each = ", ".join(f"{p(s)} {value}" for s, value in enumerate(points))
     return phrase(
         "Partnership totals of game {game}, scored by each partner: {points}.",
         game=game,
-        points=each,
+        points=seat_values(points),
     )
 
 
 def team_name(team: str, members: Sequence[int]) -> Phrase:
     """Return a team with its members, ``Team A ({p[0]}, {p[2]})``."""
     return phrase("Team {team} ({members})", team=team, members=[p(s) for s in members])
-
-
-def together(names: Sequence[Phrase | str]) -> Arg:
-    """Return names as ``A``, ``A and B`` or ``A, B and C`` (worded when read)."""
-    if len(names) == 1:
-        return names[0]
-    return phrase("{first} and {last}", first=list(names[:-1]), last=names[-1])
 
 
 def winners_text(names: Sequence[Phrase | str], points: int, games: int) -> Phrase:

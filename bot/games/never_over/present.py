@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from functools import partial
 
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
@@ -15,32 +15,27 @@ from bot.games.never_over.hand import hand_body, hand_choices
 from bot.games.never_over.table import table_alt, table_body, table_fields
 from bot.games.never_over.views import PrivateView, PublicView
 
-COLOUR: Final = 0x2E8B57
-
 
 class NeverOverPresenter(GamePresenter):
     """Turns NEVER OVER views into screens; ``images`` can be switched off for fast tests."""
 
-    colour = COLOUR
+    colour = 0x2E8B57
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message."""
-        image = table_image(view, names) if self.images and view.game else None
+        """Render the public table message: the table is drawn once a game is dealt."""
         if not view.over:
             title = _("NEVER OVER - game {game} of {games}")
         elif view.games > 1:
             title = _("NEVER OVER - session over")
         else:
             title = _("NEVER OVER - game over")
-        title = title.format(game=view.game, games=view.games)
-        return Screen(
-            title=title,
-            body=table_body(view, names, outcome),
+        return self.screen(
+            title.format(game=view.game, games=view.games),
+            table_body(view, names, outcome),
+            partial(table_image, view, names) if view.game else None,
+            table_alt(view, names) if view.game else "",
             fields=table_fields(view, names),
-            image=image,
-            image_alt=table_alt(view, names) if view.game else "",
-            colour=COLOUR,
         )
 
     def private(
@@ -48,17 +43,15 @@ class NeverOverPresenter(GamePresenter):
     ) -> Screen:
         """Render one seat's hand and the actions open to it."""
         note, choices = hand_choices(view, legal, names, step)
-        me = view.public.players[view.seat]
-        image = hand_image(view) if self.images and view.hand else None
-        return Screen(
-            title=_("NEVER OVER - {player}'s hand").format(player=names[view.seat]),
-            body=hand_body(view, legal, names, note),
-            image=image,
-            image_alt=_("Your hand: {cards}. Your cap: {cap}.").format(
-                cards=labels(list(view.hand)), cap=me.cap
-            )[:1000],
+        cap = view.public.players[view.seat].cap
+        return self.screen(
+            _("NEVER OVER - {player}'s hand").format(player=names[view.seat]),
+            hand_body(view, legal, names, note),
+            partial(hand_image, view) if view.hand else None,
+            _("Your hand: {cards}. Your cap: {cap}.").format(
+                cards=labels(list(view.hand)), cap=cap
+            ),
             choices=choices,
-            colour=COLOUR,
         )
 
 

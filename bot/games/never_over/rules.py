@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
+from bot.engine.errors import NO_DEAL_PENDING, IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
@@ -161,7 +161,7 @@ class NeverOverRules(Rules[NeverOverState]):
     def chance_outcome(self, state: NeverOverState, rng: Rng) -> Deal:
         """Shuffle the pack; before the first game, also draw the dealer."""
         if state.phase != "deal":
-            raise IllegalAction(say.NO_DEAL_PENDING)
+            raise IllegalAction(NO_DEAL_PENDING)
         order = list(range(len(state.cards)))
         rng.shuffle(order)
         dealer = flow.next_dealer(state)

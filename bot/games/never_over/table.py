@@ -56,9 +56,7 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     elif view.teams:
         lines.append(_("Teams: {teams}").format(teams=team_scores(view, names)))
     if outcome:
-        order = sorted(range(len(outcome.ranks)), key=lambda s: outcome.ranks[s])
-        places = ", ".join(f"{outcome.ranks[s]}. {names[s]}" for s in order)
-        lines.append(_("Standings: {places}").format(places=places))
+        lines.append(outcome.standings(names))
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from bot.engine import CHANCE, BadToken, IllegalAction, MatchOver, NotYourTurn
+from bot.engine.errors import WRONG_SEATS_DEAL
 from bot.engine.phrase import words
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Cover, Deal, Flip, Shuffle
@@ -227,7 +228,7 @@ def test_malformed_tokens_are_refused(token: str) -> None:
 
 def test_chance_refuses_a_deal_for_too_many_seats_and_a_foreign_shuffle() -> None:
     state = RULES.initial_state(2, {})
-    with pytest.raises(IllegalAction, match=words(say.WRONG_DEAL)):
+    with pytest.raises(IllegalAction, match=words(WRONG_SEATS_DEAL)):
         RULES.apply(state, CHANCE, Deal(4, tuple(range(52))))
     table = Table(constructed([cards("A♠"), cards("2♠", "3♠")]))
     table.flip_all()

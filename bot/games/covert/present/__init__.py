@@ -7,7 +7,7 @@ carries a picture of the map drawn from a plain description of the board.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from functools import partial
 
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
@@ -24,27 +24,22 @@ from bot.games.covert.present.guide import GUIDE
 from bot.games.covert.present.table import board_text, table_body
 from bot.games.covert.views import PrivateView, PublicView
 
-COLOUR: Final = 0x34495E
-
 
 class CovertPresenter(GamePresenter):
     """Turns Covert views into screens; ``images`` can be switched off for fast tests."""
 
-    colour = COLOUR
+    colour = 0x34495E
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message."""
-        image, alt = board_image(view, names) if self.images and view.players else (None, "")
-        return Screen(
-            title=_("Covert · round {number}").format(number=view.round)
-            if view.round
-            else "Covert",
-            body=table_body(view, names, outcome),
-            fields=tuple(Field(t, v) for t, v in board_text(view, names)) if view.players else (),
-            image=image,
-            image_alt=alt,
-            colour=COLOUR,
+        """Render the public table message: the map is drawn once the players are seated."""
+        seated = bool(view.players)
+        return self.screen(
+            _("Covert · round {number}").format(number=view.round) if view.round else "Covert",
+            table_body(view, names, outcome),
+            partial(board_image, view, names) if seated else None,
+            board_alt(view) if seated else "",
+            fields=tuple(Field(t, v) for t, v in board_text(view, names)) if seated else (),
         )
 
     def private(
@@ -56,21 +51,22 @@ class CovertPresenter(GamePresenter):
             body = discard_body(view)
         else:
             body = dossier_body(view, note, lead=(step or "").startswith(f"{CONFIRM}."))
-        return Screen(
-            title=_("🔒 {name}'s dossier").format(name=names[view.seat]),
-            body=body,
-            choices=choices,
-            colour=COLOUR,
+        return self.screen(
+            _("🔒 {name}'s dossier").format(name=names[view.seat]), body, choices=choices
         )
 
 
-def board_image(view: PublicView, names: Sequence[str]) -> tuple[bytes | None, str]:
+def board_image(view: PublicView, names: Sequence[str]) -> bytes:
     """Draw the map with the board-art module, imported only when an image is wanted."""
     from bot.games.covert.map.picture import board_png
 
+    return board_png(view, names)
+
+
+def board_alt(view: PublicView) -> str:
+    """Describe the map picture: its details are in the text."""
     if view.round:
         alt = _("Map of Europe with agents and Intel cubes, round {number}; details in the text.")
     else:
         alt = _("Map of Europe with agents and Intel cubes, setting up; details in the text.")
-    alt = alt.format(number=view.round)
-    return board_png(view, names), alt
+    return alt.format(number=view.round)

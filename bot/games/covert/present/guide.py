@@ -89,4 +89,4 @@ PAGES: Final[tuple[tuple[str, str], ...]] = (
 )
 """(title, text) of each page, in English."""
 
-GUIDE: Final = Guide(__name__, N_("Covert rules {page}/{total}: {title}"), CREDIT, PAGES)
+GUIDE: Final = Guide(__name__, "Covert", CREDIT, PAGES)
