@@ -113,8 +113,8 @@ class ModerationService:
             if user_id == row.host_user_id:
                 raise ServiceError(_("That member is already the host."))
             await self.matches.repo.update_match(match_id, host_user_id=user_id)
-            kind, text = notes.new_host(user_id, by)
-            await self.matches.repo.add_note(match_id, row.version, kind, text, by)
+            kind, note = notes.new_host(user_id, by)
+            await self.matches.repo.add_note(match_id, row.version, kind, notes.stored(note), by)
             self.matches.forget(match_id)
         log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
         if row.status == "lobby":
@@ -142,7 +142,7 @@ class ModerationService:
                 if over or event.visible_to(None):
                     found.append((row.seq, 0, event))
         for note in await self.matches.repo.notes(match_id):
-            found.append((note.seq, 1, notes.NoteEvent(note.text)))
+            found.append((note.seq, 1, notes.event(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))
         return [event.render(live.names) for _seq, _order, event in found][-LOG_LINES:]
 
