@@ -8,12 +8,11 @@ the sampler's rollout player).
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bench.duel import Duel, play
+from bench.duel import Duel, duel_arguments, play
 from bot.engine import Action, Match, Policy, RandomPolicy, Rng
 from bot.games.coins.actions import Play
 from bot.games.coins.ai import SamplingPolicy
@@ -62,9 +61,7 @@ def report(duel: CoinsDuel, options: dict[str, str], deals: int) -> None:
 
 def main() -> None:
     """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = duel_arguments(__doc__, fixed_seats=SEATS)
     parser.add_argument("--target", choices=("10", "15", "20"), default="15")
     parser.add_argument("--against", choices=tuple(BASELINES), default="random")
     parser.add_argument("--deals", type=int, default=SamplingPolicy().deals)
@@ -80,17 +77,7 @@ def main() -> None:
         duel.hands += match.state.hand
 
     given = {"target": args.target}
-    play(
-        CoinsRules(),
-        SEATS,
-        given,
-        lambda: sampler,
-        baseline,
-        duel,
-        games=args.games,
-        seed=args.seed,
-        each=tally,
-    )
+    play(CoinsRules(), given, lambda: sampler, baseline, duel, args, tally)
     report(duel, options, args.deals)
 
 

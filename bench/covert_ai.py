@@ -48,17 +48,7 @@ def main() -> None:
         duel.rounds += match.state.round
         duel.planner_missions += len(match.state.players[me].done_missions)
 
-    play(
-        CovertRules(),
-        args.seats,
-        {},
-        PlannerPolicy,
-        RandomPolicy,
-        duel,
-        games=args.games,
-        seed=args.seed,
-        each=tally,
-    )
+    play(CovertRules(), {}, PlannerPolicy, RandomPolicy, duel, args, tally)
     report(duel, args.seats)
 
 

@@ -31,16 +31,7 @@ def main() -> None:
     args = parser.parse_args()
     options = {"mode": args.mode, "steal": args.steal}
     duel = Duel()
-    play(
-        CovertaRules(),
-        args.seats,
-        options,
-        DeducingPolicy,
-        RandomPolicy,
-        duel,
-        games=args.games,
-        seed=args.seed,
-    )
+    play(CovertaRules(), options, DeducingPolicy, RandomPolicy, duel, args)
     report(duel, options, args.seats)
 
 

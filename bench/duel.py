@@ -80,23 +80,23 @@ class Duel:
 
 def play(
     rules: GameRules,
-    seats: int,
     options: Mapping[str, str],
     mine: Callable[[], Policy],
     baseline: Callable[[], Policy],
     duel: Duel,
-    *,
-    games: int,
-    seed: int,
+    args: argparse.Namespace,
     each: Callable[[Match, int], None] | None = None,
 ) -> None:
-    """Play seeded games ``0 .. games - 1`` of a ``mine()`` seat against ``baseline()`` seats.
+    """Play seeded games of a ``mine()`` seat against ``baseline()`` seats.
 
-    Each finished game is counted in ``duel`` (with the time they all took) and handed
-    to ``each`` with the measured seat, for a benchmark's own figures.
+    ``args`` holds the common options (:func:`duel_arguments`): ``games`` games of
+    ``seats`` seats from ``seed``. Each finished game is counted in ``duel`` (with the
+    time they all took) and handed to ``each`` with the measured seat, for a benchmark's
+    own figures.
     """
+    seats, seed = args.seats, args.seed
     began = time.perf_counter()
-    for game in range(games):
+    for game in range(args.games):
         match = Match.new(rules, seats, dict(options))
         chance = random.Random(f"{seed}:{game}:chance")
         ai = random.Random(f"{seed}:{game}:ai")
@@ -130,10 +130,16 @@ def ask(match: Match, players: list[Policy], rng: random.Random, me: int, duel: 
     raise RuntimeError("nobody acted")
 
 
-def duel_arguments(description: str | None, games: int = 600) -> argparse.ArgumentParser:
-    """Return a parser with the options every AI benchmark takes: --games, --seed, --seats."""
+def duel_arguments(
+    description: str | None, games: int = 600, *, fixed_seats: int | None = None
+) -> argparse.ArgumentParser:
+    """Return a parser with the options every AI benchmark takes: --games, --seed, --seats
+    (no --seats for a game of ``fixed_seats``)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=3)
+    if fixed_seats is None:
+        parser.add_argument("--seats", type=int, default=3)
+    else:
+        parser.set_defaults(seats=fixed_seats)
     return parser

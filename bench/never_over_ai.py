@@ -84,16 +84,7 @@ def main() -> None:
         given |= {"partnerships": args.partnerships, "games": args.session}
         options |= {"partnerships": args.partnerships, "games": args.session}
     duel, baseline = Duel(), BASELINES[args.against]
-    play(
-        NeverOverRules(),
-        args.seats,
-        given,
-        PlannerPolicy,
-        baseline,
-        duel,
-        games=args.games,
-        seed=args.seed,
-    )
+    play(NeverOverRules(), given, PlannerPolicy, baseline, duel, args)
     report(duel, options, args.seats)
 
 
