@@ -9,7 +9,7 @@ tests build their ``Table`` on ``MatchTable``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
@@ -92,6 +92,22 @@ def random_playout(
         match.step(seat, action.token())
         log.append((seat, action.token()))
         yield match, log
+
+
+def play_to_end(
+    match: Match, chance: Rng, pick: Callable[[Match, Seat, Any, Sequence[Action]], Action]
+) -> Match:
+    """Play a match of one seat to act at a time to its outcome and return it: chance
+    results drawn from ``chance``, each seat's action from ``pick(match, seat, view, legal)``."""
+    rules = match.rules
+    while match.outcome is None:
+        if match.chance_pending:
+            match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
+            continue
+        (seat,) = rules.to_act(match.state)
+        view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
+        match.step(seat, pick(match, seat, view, legal).token())
+    return match
 
 
 def canon(node: Any, found: set[Any]) -> Any:
