@@ -14,7 +14,18 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
 
-from bot.engine import CHANCE, Action, Event, GameModule, GameRules, LogEntry, Match, Rng, Seat
+from bot.engine import (
+    CHANCE,
+    Action,
+    Event,
+    GameModule,
+    GameRules,
+    LogEntry,
+    Match,
+    Outcome,
+    Rng,
+    Seat,
+)
 from bot.engine.phrase import words
 
 StateT = TypeVar("StateT")
@@ -168,6 +179,12 @@ class MatchTable(Generic[StateT, PublicT, PrivateT]):
         view = self.rules.view(self.state, seat)
         assert isinstance(view, self.private_type)
         return cast(PrivateT, view)
+
+    def outcome(self) -> Outcome:
+        """Return how the match ended; it must be over."""
+        outcome = self.rules.outcome(self.state)
+        assert outcome is not None, "the match is not over"
+        return outcome
 
     def legal(self, seat: Seat) -> list[str]:
         """Return a seat's legal tokens."""
