@@ -8,14 +8,12 @@ the sampler's rollout player).
 
 from __future__ import annotations
 
-import argparse
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bench.duel import Duel, play
-from bot.engine import Action, Policy, RandomPolicy, Rng
+from bench.duel import Duel, duel_arguments, play
+from bot.engine import Action, Match, Policy, RandomPolicy, Rng
 from bot.games.coins.actions import Play
 from bot.games.coins.ai import SamplingPolicy
 from bot.games.coins.rollout import quick_card
@@ -48,7 +46,7 @@ class CoinsDuel(Duel):
     hands: int = 0
 
 
-def report(duel: CoinsDuel, options: dict[str, str], deals: int, elapsed: float) -> None:
+def report(duel: CoinsDuel, options: dict[str, str], deals: int) -> None:
     """Print the figures."""
     against = options["against"]
     print(
@@ -58,14 +56,12 @@ def report(duel: CoinsDuel, options: dict[str, str], deals: int, elapsed: float)
     print(duel.win_line("sampler", SEATS))
     hands = duel.hands / duel.games
     print(duel.score_line("sampler", against) + f"; {hands:.2f} hands per game")
-    print("\n".join(duel.timing_lines(elapsed)))
+    print("\n".join(duel.timing_lines()))
 
 
 def main() -> None:
     """Play the games and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = duel_arguments(__doc__, fixed_seats=SEATS)
     parser.add_argument("--target", choices=("10", "15", "20"), default="15")
     parser.add_argument("--against", choices=tuple(BASELINES), default="random")
     parser.add_argument("--deals", type=int, default=SamplingPolicy().deals)
@@ -75,13 +71,14 @@ def main() -> None:
     args = parser.parse_args()
     sampler = SamplingPolicy(args.deals, args.work, args.wild, args.worry)
     options = {"target": args.target, "against": args.against}
-    rules, duel, baseline = CoinsRules(), CoinsDuel(), BASELINES[args.against]
-    given = {"target": args.target}
-    began = time.perf_counter()
-    for game in range(args.games):
-        match, _ = play(rules, SEATS, given, lambda: sampler, baseline, game, args.seed, duel)
+    duel, baseline = CoinsDuel(), BASELINES[args.against]
+
+    def tally(match: Match, me: int) -> None:
         duel.hands += match.state.hand
-    report(duel, options, args.deals, time.perf_counter() - began)
+
+    given = {"target": args.target}
+    play(CoinsRules(), given, lambda: sampler, baseline, duel, args, tally)
+    report(duel, options, args.deals)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,10 @@ declined).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from bench.duel import Duel, duel_arguments, play
+from bot.engine import Match
 from bot.games.covert.ai import RandomPolicy
 from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.rules import CovertRules
@@ -25,7 +25,7 @@ class CovertDuel(Duel):
     planner_missions: int = 0
 
 
-def report(duel: CovertDuel, seats: int, elapsed: float) -> None:
+def report(duel: CovertDuel, seats: int) -> None:
     """Print the figures."""
     print(f"Covert planner vs {seats - 1} random seats, {duel.games} games")
     print(duel.win_line("planner", seats))
@@ -35,20 +35,21 @@ def report(duel: CovertDuel, seats: int, elapsed: float) -> None:
         f"  endings {dict(duel.endings)}, {duel.rounds / duel.games:.1f} rounds and "
         f"{duel.steps / duel.games:.0f} steps per game"
     )
-    print("\n".join(duel.timing_lines(elapsed)))
+    print("\n".join(duel.timing_lines()))
 
 
 def main() -> None:
     """Play the games and print the figures."""
     parser = duel_arguments(__doc__, games=240)
     args = parser.parse_args()
-    rules, duel = CovertRules(), CovertDuel()
-    began = time.perf_counter()
-    for game in range(args.games):
-        match, me = play(rules, args.seats, {}, PlannerPolicy, RandomPolicy, game, args.seed, duel)
+    duel = CovertDuel()
+
+    def tally(match: Match, me: int) -> None:
         duel.rounds += match.state.round
         duel.planner_missions += len(match.state.players[me].done_missions)
-    report(duel, args.seats, time.perf_counter() - began)
+
+    play(CovertRules(), {}, PlannerPolicy, RandomPolicy, duel, args, tally)
+    report(duel, args.seats)
 
 
 if __name__ == "__main__":

@@ -6,15 +6,13 @@ Games are played as ``bench.duel`` describes, the deducer in seat ``game % seats
 
 from __future__ import annotations
 
-import time
-
 from bench.duel import Duel, duel_arguments, play
 from bot.engine import RandomPolicy
 from bot.games.coverta.ai import DeducingPolicy
 from bot.games.coverta.rules import CovertaRules
 
 
-def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> None:
+def report(duel: Duel, options: dict[str, str], seats: int) -> None:
     """Print the figures."""
     print(
         f"COVERTA deducer vs {seats - 1} random seats, mode {options['mode']}, "
@@ -22,7 +20,7 @@ def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> N
     )
     print(duel.win_line("deducer", seats))
     print(f"  endings {dict(duel.endings)}, {duel.steps / duel.games:.1f} steps per game")
-    print("\n".join(duel.timing_lines(elapsed)))
+    print("\n".join(duel.timing_lines()))
 
 
 def main() -> None:
@@ -32,11 +30,9 @@ def main() -> None:
     parser.add_argument("--steal", choices=("off", "on"), default="off")
     args = parser.parse_args()
     options = {"mode": args.mode, "steal": args.steal}
-    rules, duel = CovertaRules(), Duel()
-    began = time.perf_counter()
-    for game in range(args.games):
-        play(rules, args.seats, options, DeducingPolicy, RandomPolicy, game, args.seed, duel)
-    report(duel, options, args.seats, time.perf_counter() - began)
+    duel = Duel()
+    play(CovertaRules(), options, DeducingPolicy, RandomPolicy, duel, args)
+    report(duel, options, args.seats)
 
 
 if __name__ == "__main__":

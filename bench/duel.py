@@ -35,6 +35,8 @@ class Duel:
     timings: list[float] = field(default_factory=list)
     """Seconds per decision of the measured seat."""
     endings: Counter[str] = field(default_factory=Counter)
+    elapsed: float = 0.0
+    """Seconds spent playing the games."""
 
     def count(self, match: Match, me: int) -> None:
         """Add a finished game."""
@@ -66,9 +68,9 @@ class Duel:
         theirs = self.other_points / max(1, self.other_seats)
         return f"  mean score: {who} {mine:.2f}, {others} seat {theirs:.2f}"
 
-    def timing_lines(self, elapsed: float) -> list[str]:
+    def timing_lines(self) -> list[str]:
         """Return the decision-time and speed lines."""
-        ms = [t * 1000 for t in self.timings]
+        ms, elapsed = [t * 1000 for t in self.timings], self.elapsed
         return [
             f"  decision time mean {sum(ms) / len(ms):.3f} ms, p99 {percentile(ms, 99):.3f} ms, "
             f"max {max(ms):.3f} ms over {len(ms)} decisions",
@@ -78,27 +80,37 @@ class Duel:
 
 def play(
     rules: GameRules,
-    seats: int,
     options: Mapping[str, str],
     mine: Callable[[], Policy],
     baseline: Callable[[], Policy],
-    game: int,
-    seed: int,
     duel: Duel,
-) -> tuple[Match, int]:
-    """Play one seeded game of a ``mine()`` seat against ``baseline()`` seats; count it."""
-    match = Match.new(rules, seats, dict(options))
-    chance = random.Random(f"{seed}:{game}:chance")
-    ai = random.Random(f"{seed}:{game}:ai")
-    me = game % seats
-    players = [mine() if seat == me else baseline() for seat in range(seats)]
-    while match.outcome is None:
-        if match.chance_pending:
-            match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
-        else:
-            ask(match, players, ai, me, duel)
-    duel.count(match, me)
-    return match, me
+    args: argparse.Namespace,
+    each: Callable[[Match, int], None] | None = None,
+) -> None:
+    """Play seeded games of a ``mine()`` seat against ``baseline()`` seats.
+
+    ``args`` holds the common options (:func:`duel_arguments`): ``games`` games of
+    ``seats`` seats from ``seed``. Each finished game is counted in ``duel`` (with the
+    time they all took) and handed to ``each`` with the measured seat, for a benchmark's
+    own figures.
+    """
+    seats, seed = args.seats, args.seed
+    began = time.perf_counter()
+    for game in range(args.games):
+        match = Match.new(rules, seats, dict(options))
+        chance = random.Random(f"{seed}:{game}:chance")
+        ai = random.Random(f"{seed}:{game}:ai")
+        me = game % seats
+        players = [mine() if seat == me else baseline() for seat in range(seats)]
+        while match.outcome is None:
+            if match.chance_pending:
+                match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
+            else:
+                ask(match, players, ai, me, duel)
+        duel.count(match, me)
+        if each is not None:
+            each(match, me)
+    duel.elapsed += time.perf_counter() - began
 
 
 def ask(match: Match, players: list[Policy], rng: random.Random, me: int, duel: Duel) -> None:
@@ -118,10 +130,16 @@ def ask(match: Match, players: list[Policy], rng: random.Random, me: int, duel: 
     raise RuntimeError("nobody acted")
 
 
-def duel_arguments(description: str | None, games: int = 600) -> argparse.ArgumentParser:
-    """Return a parser with the options every AI benchmark takes: --games, --seed, --seats."""
+def duel_arguments(
+    description: str | None, games: int = 600, *, fixed_seats: int | None = None
+) -> argparse.ArgumentParser:
+    """Return a parser with the options every AI benchmark takes: --games, --seed, --seats
+    (no --seats for a game of ``fixed_seats``)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--seats", type=int, default=3)
+    if fixed_seats is None:
+        parser.add_argument("--seats", type=int, default=3)
+    else:
+        parser.set_defaults(seats=fixed_seats)
     return parser

@@ -10,7 +10,6 @@ green, never caps anyone, and otherwise discards). Games are played as ``bench.d
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -50,7 +49,7 @@ class GreedyPolicy:
 BASELINES: dict[str, Callable[[], Policy]] = {"random": RandomPolicy, "greedy": GreedyPolicy}
 
 
-def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> None:
+def report(duel: Duel, options: dict[str, str], seats: int) -> None:
     """Print the figures."""
     against = options["against"]
     print(
@@ -65,7 +64,7 @@ def report(duel: Duel, options: dict[str, str], seats: int, elapsed: float) -> N
     print(duel.win_line("planner", seats))
     print(duel.score_line("planner", against))
     print(f"  {duel.steps / duel.games:.1f} steps per game")
-    print("\n".join(duel.timing_lines(elapsed)))
+    print("\n".join(duel.timing_lines()))
 
 
 def main() -> None:
@@ -84,11 +83,9 @@ def main() -> None:
     if args.partnerships != "off" or args.session != "1":
         given |= {"partnerships": args.partnerships, "games": args.session}
         options |= {"partnerships": args.partnerships, "games": args.session}
-    rules, duel, baseline = NeverOverRules(), Duel(), BASELINES[args.against]
-    began = time.perf_counter()
-    for game in range(args.games):
-        play(rules, args.seats, given, PlannerPolicy, baseline, game, args.seed, duel)
-    report(duel, options, args.seats, time.perf_counter() - began)
+    duel, baseline = Duel(), BASELINES[args.against]
+    play(NeverOverRules(), given, PlannerPolicy, baseline, duel, args)
+    report(duel, options, args.seats)
 
 
 if __name__ == "__main__":

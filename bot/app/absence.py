@@ -10,14 +10,18 @@ most one seat is then still contesting, the match ends at once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator, Callable
 from datetime import datetime, timedelta
+from operator import attrgetter
 
 from bot.app import notes
 from bot.app.live import LiveMatch
 from bot.app.matches import MatchService
 from bot.app.stats import DROPPED
 from bot.engine import Outcome, Seat
+from bot.store.repo import MatchRow
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +38,20 @@ class AbsenceService:
     def _due(self, when: datetime | None) -> bool:
         return when is not None and when <= self.matches.clock() + EARLY
 
+    @contextlib.asynccontextmanager
+    async def _when_due(
+        self, match_id: int, timer: Callable[[MatchRow], datetime | None]
+    ) -> AsyncIterator[LiveMatch | None]:
+        """Hold a match's lock, loaded, if it is active and its `timer` came due (else None)."""
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            yield live if live.row.status == "active" and self._due(timer(live.row)) else None
+
     async def time_out(self, match_id: int) -> bool:
         """Apply the absent rule to the members whose timer ran out; False if none did."""
         matches = self.matches
-        async with matches.lock(match_id):
-            live = await matches.load(match_id)
-            if live.row.status != "active" or not self._due(live.row.turn_deadline):
+        async with self._when_due(match_id, attrgetter("turn_deadline")) as live:
+            if live is None:
                 return False
             absent = matches.human_to_act(live)
             config = await matches.config(live.row.guild_id)
@@ -86,9 +98,8 @@ class AbsenceService:
     async def remind(self, match_id: int) -> bool:
         """Send the one reminder before a turn timer runs out; False if not due."""
         matches = self.matches
-        async with matches.lock(match_id):
-            live = await matches.load(match_id)
-            if live.row.status != "active" or not self._due(live.row.reminder_at):
+        async with self._when_due(match_id, attrgetter("reminder_at")) as live:
+            if live is None:
                 return False
             users = _members(live, matches.human_to_act(live))
             secret = live.asked_in_secret

@@ -237,7 +237,7 @@ class MatchService:
             events = msgspec.convert(event_row.events, tuple[Event, ...])
             found.append((event_row.seq, 0, events))
         for note in loaded.notes:
-            found.append((note.seq, 1, (notes.NoteEvent(note.text),)))
+            found.append((note.seq, 1, (notes.event(note.text),)))
         for seq, _order, events in sorted(found, key=lambda f: (f[0], f[1])):
             live.remember(seq, events)
 
@@ -502,9 +502,9 @@ class MatchService:
     # ------------------------------------------------------------------ the match log
     async def note(self, live: LiveMatch, entry: notes.Note, user_id: int | None = None) -> None:
         """Write an entry of the match log and show it among the recent moves."""
-        kind, text = entry
-        await self.repo.add_note(live.id, live.version, kind, text, user_id)
-        live.remember(live.version, (notes.NoteEvent(text),))
+        kind, note = entry
+        await self.repo.add_note(live.id, live.version, kind, notes.stored(note), user_id)
+        live.remember(live.version, (Event(note),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
         """Change a seat's columns and refresh the cached seats."""
@@ -831,7 +831,7 @@ class MatchService:
         outcome = live.match.outcome
         if outcome is None and live.row.result is not None:
             outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
-            outcome = msgspec.structs.replace(outcome, summary=notes.show(outcome.summary))
+            outcome = msgspec.structs.replace(outcome, summary=notes.read(outcome.summary))
         screen = await asyncio.to_thread(
             live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )

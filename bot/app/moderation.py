@@ -6,12 +6,15 @@ role) and passes that in; every action here is written to the match log.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 import msgspec
 
 from bot.app import notes
 from bot.app.errors import NotAllowed, ServiceError
+from bot.app.live import LiveMatch
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.engine import Event, MatchOver
@@ -37,13 +40,8 @@ class ModerationService:
         if row.status == "lobby":
             await self.lobbies.remove(match_id, user_id, by, moderator=moderator)
             return row.status
-        async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
-            if live.row.status != "active":
-                raise MatchOver()
-            _require_host(
-                live.row, by, moderator, N_("Only the host or a moderator can remove players.")
-            )
+        refusal = N_("Only the host or a moderator can remove players.")
+        async with self._as_host(match_id, by, moderator, refusal) as live:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise ServiceError(_("That member is not playing in this match."))
@@ -58,13 +56,8 @@ class ModerationService:
 
     async def skip(self, match_id: int, by: int, *, moderator: bool) -> None:
         """Play the waiting members' turn now, as a timeout would, without counting it."""
-        async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
-            if live.row.status != "active":
-                raise MatchOver()
-            _require_host(
-                live.row, by, moderator, N_("Only the host or a moderator can skip a turn.")
-            )
+        refusal = N_("Only the host or a moderator can skip a turn.")
+        async with self._as_host(match_id, by, moderator, refusal) as live:
             waiting = self.matches.human_to_act(live)
             if not waiting:
                 raise ServiceError(_("Nobody is waiting on a member right now."))
@@ -77,16 +70,8 @@ class ModerationService:
 
     async def pause(self, match_id: int, by: int, *, moderator: bool, on: bool) -> None:
         """Pause a match (no moves, timers or AI moves) or resume it with fresh timers."""
-        async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
-            if live.row.status != "active":
-                raise MatchOver()
-            _require_host(
-                live.row,
-                by,
-                moderator,
-                N_("Only the host or a moderator can pause or resume a match."),
-            )
+        refusal = N_("Only the host or a moderator can pause or resume a match.")
+        async with self._as_host(match_id, by, moderator, refusal) as live:
             if live.row.paused == on:
                 raise ServiceError(
                     _("The match is already paused.") if on else _("It is not paused.")
@@ -113,14 +98,26 @@ class ModerationService:
             if user_id == row.host_user_id:
                 raise ServiceError(_("That member is already the host."))
             await self.matches.repo.update_match(match_id, host_user_id=user_id)
-            kind, text = notes.new_host(user_id, by)
-            await self.matches.repo.add_note(match_id, row.version, kind, text, by)
+            kind, note = notes.new_host(user_id, by)
+            await self.matches.repo.add_note(match_id, row.version, kind, notes.stored(note), by)
             self.matches.forget(match_id)
         log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
         if row.status == "lobby":
             await self.matches.publisher.lobby_changed(match_id)
         else:
             await self.matches.publisher.match_changed(match_id)
+
+    @contextlib.asynccontextmanager
+    async def _as_host(
+        self, match_id: int, by: int, moderator: bool, refusal: str
+    ) -> AsyncIterator[LiveMatch]:
+        """Hold an active match's lock, loaded, once `by` may act as its host (else refuse)."""
+        async with self.matches.lock(match_id):
+            live = await self.matches.load(match_id)
+            if live.row.status != "active":
+                raise MatchOver()
+            _require_host(live.row, by, moderator, refusal)
+            yield live
 
     async def _next_host(self, match_id: int, by: int) -> None:
         """Pass hosting to the first member still playing (or to whoever removed the host)."""
@@ -142,7 +139,7 @@ class ModerationService:
                 if over or event.visible_to(None):
                     found.append((row.seq, 0, event))
         for note in await self.matches.repo.notes(match_id):
-            found.append((note.seq, 1, notes.NoteEvent(note.text)))
+            found.append((note.seq, 1, notes.event(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))
         return [event.render(live.names) for _seq, _order, event in found][-LOG_LINES:]
 

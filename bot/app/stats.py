@@ -180,9 +180,7 @@ class StatsService:
         assert finish.rate is not None
         done = False
         try:
-            done = await self.repo.record_match(
-                live.id, finish.game, finish.results, finish.rate, finish.change
-            )
+            done = await self.repo.record_match(live.id, finish)
         finally:
             self.committed(live.id, done=done)
         if done:

@@ -111,9 +111,7 @@ class CovertBot(commands.AutoShardedBot):
             shared=self.settings.shard_ids is not None,
         )
         lobbies = LobbyService(store.matches, self.registry, matches, seeds=self._seeds)
-        self.controller = Controller(
-            matches, lobbies, self.registry, settings=settings, stats=stats
-        )
+        self.controller = Controller(matches, lobbies)
         self.scheduler = Scheduler(matches, lobbies, AbsenceService(matches))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         register_commands(self.tree, self.controller, self.registry)

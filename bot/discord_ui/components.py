@@ -14,7 +14,7 @@ components is the one direction.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol, cast
+from typing import Any, ClassVar, Protocol, Self, cast
 
 import discord
 
@@ -22,9 +22,9 @@ from bot.discord_ui import messages
 from bot.discord_ui.render import layout_choices, style_of
 from bot.engine import Button, Screen, Select
 
-_ID = r"(?P<m>[0-9]{1,9})"
-_VER = r"(?P<v>[0-9]{1,6})"
-_TOKEN = r"(?P<t>[A-Za-z0-9_.,+\-]{0,80})"
+_ID = r"(?P<match_id>[0-9]{1,9})"
+_VER = r"(?P<version>[0-9]{1,6})"
+_TOKEN = r"(?P<token>[A-Za-z0-9_.,+\-]{0,80})"
 LOBBY_OPS = ("join", "leave", "ai", "start", "cancel")
 
 
@@ -49,6 +49,25 @@ class ClickHandlers(Protocol):
         """Another page of a rules summary."""
 
 
+class ReadBack:
+    """Reads a clicked custom_id back into its component: the template's named groups are the
+    constructor's keyword arguments (those in :attr:`NUMBERS` as whole numbers)."""
+
+    NUMBERS: ClassVar[frozenset[str]] = frozenset({"match_id", "version", "index", "page"})
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> Self:
+        fields = match.groupdict()
+        return cls(**{k: int(v) if k in cls.NUMBERS else v for k, v in fields.items()})
+
+
+def _button(custom_id: str, label: str, style: str = "secondary") -> discord.ui.Button[Any]:
+    """A button of one of these components: its custom_id, label and Screen style."""
+    return discord.ui.Button(label=label, style=style_of(style), custom_id=custom_id)
+
+
 def controller(interaction: discord.Interaction) -> ClickHandlers:
     """Return the controller of the bot that received the interaction."""
     ctrl: ClickHandlers = cast(Any, interaction.client).controller
@@ -58,67 +77,40 @@ def controller(interaction: discord.Interaction) -> ClickHandlers:
 _LOBBY = rf"l:{_ID}:(?P<op>[\w.]{{1,40}})"
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=_LOBBY):
+class LobbyButton(ReadBack, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_LOBBY):
     """Join / Leave / Add AI / Start / Cancel on a lobby message."""
 
     def __init__(self, match_id: int, op: str, label: str = "", style: str = "secondary") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or op, style=style_of(style), custom_id=f"l:{match_id}:{op}"
-            )
-        )
+        super().__init__(_button(f"l:{match_id}:{op}", label or op, style))
         self.match_id, self.op = match_id, op
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> LobbyButton:
-        return cls(int(match["m"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_lobby(interaction, self.match_id, self.op)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"h:{_ID}"):
+class HandButton(ReadBack, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"h:{_ID}"):
     """ "My hand" on a table message: answers with the clicker's own private view."""
 
     def __init__(self, match_id: int, label: str = "My hand") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"h:{match_id}"
-            )
-        )
+        super().__init__(_button(f"h:{match_id}", label, "primary"))
         self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> HandButton:
-        return cls(int(match["m"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_hand(interaction, self.match_id)
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<k>[ap]):{_ID}:{_VER}:{_TOKEN}"
+    ReadBack,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"(?P<kind>[ap]):{_ID}:{_VER}:{_TOKEN}",
 ):
     """Submit an action ("a") or open the next step of a choice ("p")."""
 
     def __init__(
         self, kind: str, match_id: int, version: int, token: str, label: str = "", style: str = ""
     ) -> None:
-        custom_id = f"{kind}:{match_id}:{version}:{token}"
-        super().__init__(
-            discord.ui.Button(label=label or token, style=style_of(style), custom_id=custom_id)
-        )
+        super().__init__(_button(f"{kind}:{match_id}:{version}:{token}", label or token, style))
         self.kind, self.match_id, self.version, self.token = kind, match_id, version, token
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ActionButton:
-        return cls(match["k"], int(match["m"]), int(match["v"]), match["t"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         target = f"{self.kind}.{self.token}"
@@ -126,7 +118,9 @@ class ActionButton(
 
 
 class ChoiceSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"s:{_ID}:{_VER}:(?P<i>[0-9])"
+    ReadBack,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"s:{_ID}:{_VER}:(?P<index>[0-9])",
 ):
     """A select whose chosen value is a target ("a.<token>" or "p.<step>")."""
 
@@ -149,12 +143,6 @@ class ChoiceSelect(
         )
         self.match_id, self.version = match_id, version
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ChoiceSelect:
-        return cls(int(match["m"]), int(match["v"]), int(match["i"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
         data: dict[str, Any] = dict(interaction.data or {})
         values = data.get("values") or [""]
@@ -162,22 +150,14 @@ class ChoiceSelect(
         await controller(interaction).on_target(interaction, self.match_id, self.version, target)
 
 
-class SimpleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<k>[rv]):{_ID}"):
+class SimpleButton(
+    ReadBack, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(?P<kind>[rv]):{_ID}"
+):
     """Rematch ("r") on a finished table, Refresh ("v") on a private view."""
 
     def __init__(self, kind: str, match_id: int, label: str = "", style: str = "secondary") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or kind, style=style_of(style), custom_id=f"{kind}:{match_id}"
-            )
-        )
+        super().__init__(_button(f"{kind}:{match_id}", label or kind, style))
         self.kind, self.match_id = kind, match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> SimpleButton:
-        return cls(match["k"], int(match["m"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         ui = controller(interaction)
@@ -188,22 +168,15 @@ class SimpleButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"(
 
 
 class RulesPageButton(
+    ReadBack,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rules:(?P<g>[a-z_]{1,20}):(?P<n>\d{1,2})",
+    template=r"rules:(?P<game>[a-z_]{1,20}):(?P<page>\d{1,2})",
 ):
     """Previous / next page of a game's rules summary."""
 
     def __init__(self, game: str, page: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(label=label or str(page), custom_id=f"rules:{game}:{page}")
-        )
+        super().__init__(_button(f"rules:{game}:{page}", label or str(page)))
         self.game, self.page = game, page
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> RulesPageButton:
-        return cls(match["g"], int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await controller(interaction).on_rules_page(interaction, self.game, self.page)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -74,17 +77,25 @@ class ConfigGroup(app_commands.Group):
     @app_commands.describe(setting=N_("Which setting"), value=N_("Its new value"))
     @moderators_only
     async def set_(self, interaction: discord.Interaction, setting: str, value: str) -> None:
+        guild_id, by = interaction.guild_id or 0, interaction.user.id
+        await self._change(
+            interaction,
+            setting,
+            self.settings.set(guild_id, setting, value, by),
+            messages.CONFIG_CHANGED,
+        )
+
+    async def _change(
+        self, interaction: discord.Interaction, setting: str, change: Awaitable[Any], done: str
+    ) -> None:
+        """Make a change to one setting, then answer with its new value (or the refusal)."""
         try:
-            new = await self.settings.set(
-                interaction.guild_id or 0, setting, value, interaction.user.id
-            )
+            new = await change
         except GameError as error:
             await self.ui.reply_error(interaction, error.message)
             return
         spec = SPECS[setting.strip().lower()]
-        await self._done(
-            interaction, messages.CONFIG_CHANGED.format(name=spec.name, value=spec.show(new))
-        )
+        await self._done(interaction, done.format(name=spec.name, value=spec.show(new)))
 
     @set_.autocomplete("setting")
     async def _setting_names(self, interaction: discord.Interaction, current: str) -> Choices:
@@ -99,14 +110,9 @@ class ConfigGroup(app_commands.Group):
     @app_commands.describe(setting=N_("Which setting"))
     @moderators_only
     async def reset(self, interaction: discord.Interaction, setting: str) -> None:
-        try:
-            new = await self.settings.reset(interaction.guild_id or 0, setting, interaction.user.id)
-        except GameError as error:
-            await self.ui.reply_error(interaction, error.message)
-            return
-        spec = SPECS[setting.strip().lower()]
-        await self._done(
-            interaction, messages.CONFIG_RESET.format(name=spec.name, value=spec.show(new))
+        guild_id, by = interaction.guild_id or 0, interaction.user.id
+        await self._change(
+            interaction, setting, self.settings.reset(guild_id, setting, by), messages.CONFIG_RESET
         )
 
     @reset.autocomplete("setting")

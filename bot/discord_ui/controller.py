@@ -130,20 +130,13 @@ def as_send(payload: dict[str, Any]) -> dict[str, Any]:
 class Controller(ClickHandlers):
     """Interaction handlers shared by commands and components."""
 
-    def __init__(
-        self,
-        matches: MatchService,
-        lobbies: LobbyService,
-        registry: Registry,
-        *,
-        settings: SettingsService | None = None,
-        stats: StatsService | None = None,
-    ) -> None:
+    def __init__(self, matches: MatchService, lobbies: LobbyService) -> None:
         self.matches = matches
         self.lobbies = lobbies
-        self.registry = registry
-        self.settings = settings
-        self.stats = stats
+        # The games, settings and statistics are the match service's own.
+        self.registry: Registry = matches.registry
+        self.settings: SettingsService | None = matches.settings
+        self.stats: StatsService | None = matches.stats
         self.moderation = ModerationService(matches, lobbies)
         self.open_views: dict[int, dict[tuple[int, bool], OpenView]] = {}
         """Per match, per (member, in a DM): the private view they have open, kept current."""
@@ -224,6 +217,10 @@ class Controller(ClickHandlers):
             with use_locale(await self.public(interaction)):
                 await self._start_in_thread(interaction, lobby)
             return
+        await self._post_lobby(interaction, lobby)
+
+    async def _post_lobby(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
+        """Answer with a new lobby message, in the channel's language, and remember it."""
         with use_locale(await self.public(interaction)):
             payload = lobby_payload(lobby)
         await interaction.response.send_message(**as_send(payload))
@@ -293,11 +290,7 @@ class Controller(ClickHandlers):
         except GameError as error:
             await self.reply_error(interaction, error.message)
             return
-        with use_locale(await self.public(interaction)):
-            payload = lobby_payload(lobby)
-        await interaction.response.send_message(**as_send(payload))
-        message = await interaction.original_response()
-        await self.lobbies.set_message(lobby.match_id, message.id)
+        await self._post_lobby(interaction, lobby)
 
     # ------------------------------------------------------------------ private views
     @guarded

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -19,6 +19,14 @@ from bot.engine.i18n import N_
 from bot.store.repo import MatchRow
 
 MATCH_PARAM = N_("The match number shown on its table (default: the latest here)")
+
+
+class MemberAction(Protocol):
+    """A moderation step about a member (remove, hand hosting over)."""
+
+    def __call__(
+        self, match_id: int, user_id: int, by: int, *, moderator: bool
+    ) -> Awaitable[object]: ...
 
 
 def jump_url(row: MatchRow) -> str:
@@ -178,13 +186,8 @@ class MatchGroup(app_commands.Group):
     async def kick(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
-        by = interaction.user.id
-        await self._as_host(
-            interaction,
-            match,
-            ("active", "lobby"),
-            lambda row, mod: self.ui.moderation.remove(row.id, member.id, by, moderator=mod),
-            lambda match_id: messages.KICKED.format(member=member.mention, match_id=match_id),
+        await self._about_member(
+            interaction, member, match, self.ui.moderation.remove, messages.KICKED
         )
 
     @app_commands.command(
@@ -226,13 +229,27 @@ class MatchGroup(app_commands.Group):
     async def host(
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
+        await self._about_member(
+            interaction, member, match, self.ui.moderation.hand_over, messages.NEW_HOST
+        )
+
+    async def _about_member(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        match: int | None,
+        act: MemberAction,
+        done: str,
+    ) -> None:
+        """Run a host-or-moderator action about a member on a lobby or match here:
+        ``act(match_id, member_id, by, moderator=...)``, answered with ``done``."""
         by = interaction.user.id
         await self._as_host(
             interaction,
             match,
             ("active", "lobby"),
-            lambda row, mod: self.ui.moderation.hand_over(row.id, member.id, by, moderator=mod),
-            lambda match_id: messages.NEW_HOST.format(member=member.mention, match_id=match_id),
+            lambda row, mod: act(row.id, member.id, by, moderator=mod),
+            lambda match_id: done.format(member=member.mention, match_id=match_id),
         )
 
     @app_commands.command(name="log", description=N_("The public move log (everything once over)"))

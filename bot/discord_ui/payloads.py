@@ -143,7 +143,7 @@ def end_payload(
         shown = "" if change is None else messages.RATING_CHANGE.format(change=_signed(change))
         who = name(live.names[seat])
         lines.append(messages.MATCH_OVER_LINE.format(place=ranks[seat], who=who, change=shown))
-    summary = notes.show(outcome.summary).format(p=[name(n) for n in live.names])
+    summary = notes.read(outcome.summary).render([name(n) for n in live.names])
     embed = discord.Embed(
         title=messages.MATCH_OVER_TITLE.format(title=title, match_id=live.id),
         description=f"{safe_text(summary)}\n\n" + "\n".join(lines),

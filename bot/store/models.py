@@ -97,6 +97,16 @@ def _updated() -> Mapped[datetime]:
     return mapped_column(default=utcnow, onupdate=utcnow, server_default=func.now())
 
 
+def _match_key() -> Mapped[int]:
+    """The match a row belongs to, the first part of its key (deleted with the match)."""
+    return mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+
+
+def _number_key() -> Mapped[int]:
+    """A seat or step number within the match, the rest of the row's key."""
+    return mapped_column(Integer, primary_key=True, autoincrement=False)
+
+
 class Match(Base):
     """One table of one game, from lobby to result."""
 
@@ -150,10 +160,8 @@ class MatchSeat(Base):
     __tablename__ = "match_seats"
     __table_args__ = (Index("ix_match_seats_user_id", "user_id"),)
 
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    match_id: Mapped[int] = _match_key()
+    seat: Mapped[int] = _number_key()
     user_id: Mapped[int | None] = mapped_column(BigInteger)
     ai_level: Mapped[str | None] = mapped_column(String(32))
     display_name: Mapped[str] = mapped_column(String(100))
@@ -188,10 +196,8 @@ class MatchEvent(Base):
 
     __tablename__ = "match_events"
 
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    match_id: Mapped[int] = _match_key()
+    seq: Mapped[int] = _number_key()
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     events: Mapped[list[dict[str, Any]]] = mapped_column(default=list)
@@ -203,10 +209,8 @@ class MatchSnapshot(Base):
 
     __tablename__ = "match_snapshots"
 
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    match_id: Mapped[int] = _match_key()
+    seq: Mapped[int] = _number_key()
     state: Mapped[bytes] = mapped_column()
     created_at: Mapped[datetime] = _created()
 
@@ -267,10 +271,8 @@ class MatchResult(Base):
     __tablename__ = "match_results"
     __table_args__ = (Index("ix_match_results_player_key", "player_key"),)
 
-    match_id: Mapped[int] = mapped_column(
-        ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
-    )
-    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    match_id: Mapped[int] = _match_key()
+    seat: Mapped[int] = _number_key()
     player_key: Mapped[str] = mapped_column(String(64))
     rank: Mapped[int] = mapped_column(Integer)
     score: Mapped[float | None] = mapped_column(Float)

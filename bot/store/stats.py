@@ -8,7 +8,6 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, case, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.store.models import Match, MatchResult, Rating, utcnow
 from bot.store.sql import Sessions, dialect_insert, upsert_on, writing
@@ -71,26 +70,6 @@ class Finish:
     rate: RateFn | None = None
     change: ChangeFn | None = None
     """How to turn a skill before and after into the stored rating change (None: store none)."""
-
-
-async def record_results(
-    session: AsyncSession,
-    match_id: int,
-    game: str,
-    results: Sequence[ResultRow],
-    rate: RateFn,
-    change: ChangeFn | None = None,
-) -> bool:
-    """Insert a match's results and update its players' ratings inside `session`'s transaction.
-
-    See `record_results_on`, which does the work on the session's connection.
-    """
-
-    def work(sync_session: Any) -> bool:
-        connection = sync_session.connection()
-        return record_results_on(connection, match_id, game, results, rate, change)
-
-    return bool(await session.run_sync(work))
 
 
 def record_results_on(
@@ -178,18 +157,20 @@ class StatsRepository:
     def __init__(self, sessions: Sessions) -> None:
         self._sessions = sessions
 
-    async def record_match(
-        self,
-        match_id: int,
-        game: str,
-        results: Sequence[ResultRow],
-        rate: RateFn,
-        change: ChangeFn | None = None,
-    ) -> bool:
+    async def record_match(self, match_id: int, finish: Finish) -> bool:
         """Store a match's results and update ratings, once; False if already recorded."""
+        rate = finish.rate
+        if rate is None:
+            return False
+
+        def work(sync_session: Any) -> bool:
+            connection = sync_session.connection()
+            game, results, change = finish.game, finish.results, finish.change
+            return record_results_on(connection, match_id, game, results, rate, change)
+
         try:
             async with writing(self._sessions) as session:
-                return await record_results(session, match_id, game, results, rate, change)
+                return bool(await session.run_sync(work))
         except IntegrityError:
             return False  # another process recorded it first
 

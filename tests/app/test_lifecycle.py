@@ -217,25 +217,18 @@ def test_python_m_bot_repair_reports_what_it_did(db_url: str, tmp_path: Path) ->
         finally:
             await store.close()
 
+    def repair() -> subprocess.CompletedProcess[str]:
+        env = {**os.environ, "DATABASE_URL": db_url}
+        command = [sys.executable, "-m", "bot", "repair"]
+        return subprocess.run(
+            command, capture_output=True, text=True, env=env, cwd=tmp_path, check=False
+        )
+
     asyncio.run(prepare())
-    env = {**os.environ, "DATABASE_URL": db_url}
-    done = subprocess.run(
-        [sys.executable, "-m", "bot", "repair"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
-    )
+    done = repair()
     assert done.returncode == 0, done.stderr
     assert "Repaired 1 matches" in done.stdout and "1 given their results" in done.stdout
-    again = subprocess.run(
-        [sys.executable, "-m", "bot", "repair"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-    )
+    again = repair()
     assert "Repaired 0 matches" in again.stdout
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from simcord.components import walk_components
@@ -151,6 +152,34 @@ async def open_table(
         await host.click(table, label="Add AI")
     await host.click(table, label="Start")
     return table, match_id_of(world.env, table)
+
+
+async def my_hand(member: Any, table: Any) -> Any:
+    """Press "My hand" on a table as a member: their private view."""
+    return private_message(await member.click(table, label="My hand"))
+
+
+@dataclass(frozen=True)
+class TwoSeats:
+    """A started two-member table (alice and bob): who acts first and who waits."""
+
+    table: Any
+    match_id: int
+    members: dict[int, Any]
+    """The member actors by user id."""
+    first: int
+    """The user id of the member to act."""
+    other: int
+    """The user id of the member who waits."""
+
+
+async def two_seat_table(world: Any, **options: str) -> TwoSeats:
+    """Start a two-member COVERTA table (see :func:`open_table`) and tell who acts first."""
+    table, match_id = await open_table(world, players=("alice", "bob"), **options)
+    live = await world.env.bot.controller.matches.load(match_id)
+    first = live.seats[live.state.turn].user_id
+    other = next(u for u in (world.alice.id, world.bob.id) if u != first)
+    return TwoSeats(table, match_id, member_by_id(world), first, other)
 
 
 async def forged_click(member: Any, env: Any, message: Any, custom_id: str) -> Any:

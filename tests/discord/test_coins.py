@@ -21,11 +21,6 @@ from tests.discord.helpers import (
 )
 
 
-async def open_coins(world: Any, **options: str) -> tuple[Any, int]:
-    """Start Coins through /coins start: Alice hosts, Bob joins, one AI seat."""
-    return await open_table(world, game="coins", ai=1, players=("alice", "bob"), **options)
-
-
 async def hands_of(env: Any, match_id: int) -> tuple[tuple[int, ...], ...]:
     """Return every seat's hand as the running bot holds it."""
     live = await env.bot.controller.matches.load(match_id)
@@ -94,7 +89,10 @@ async def test_two_members_and_an_ai_play_coins_to_a_winner_with_a_restart(
 ) -> None:
     caplog.set_level(logging.INFO, logger="bot")
     env = world.env
-    table, match_id = await open_coins(world, target="10")
+    # Alice hosts, Bob joins, one AI seat.
+    table, match_id = await open_table(
+        world, game="coins", ai=1, players=("alice", "bob"), target="10"
+    )
     first = text_of(env, table)
     assert "first to **10** points wins" in first and "Coins not yet seen this hand" in first
     old_view, owner = await play_to_the_end(world, settings, table, match_id)

@@ -10,6 +10,7 @@ from tests.discord.helpers import (
     answer,
     components,
     match_id_of,
+    open_table,
     private_message,
     text_of,
     to_act,
@@ -66,11 +67,9 @@ async def play_round(world: Any, table: Any) -> None:
 
 async def test_two_members_play_a_nested_cover_cover_with_a_restart(world, settings) -> None:
     env = world.env
-    lobby = await world.alice.slash(world.channel, "cover-cover start", round_limit="25")
-    table = lobby.response
-    await world.bob.click(table, label="Join")
-    await world.alice.click(table, label="Start")
-    match_id = match_id_of(env, table)
+    table, match_id = await open_table(
+        world, game="cover-cover", players=("alice", "bob"), round_limit="25"
+    )
     assert set(to_act(env, table)) == {world.alice.id, world.bob.id}
     assert "Still to press **Flip**" in text_of(env, table)
 

@@ -22,11 +22,6 @@ from tests.discord.helpers import (
 )
 
 
-async def open_never_over(world: Any, **options: str) -> tuple[Any, int]:
-    """Start NEVER OVER through /never-over start: Alice hosts, Bob joins, one AI seat."""
-    return await open_table(world, game="never-over", ai=1, players=("alice", "bob"), **options)
-
-
 async def take_turn(member: Any, env: Any, view: Any, rng: random.Random, retire: float) -> str:
     """Click through a private view until an action is sent; return the label or value used."""
     for _ in range(6):
@@ -75,7 +70,10 @@ async def play_to_the_end(
 async def test_two_members_and_an_ai_play_a_match_with_a_restart(world, settings, caplog) -> None:
     caplog.set_level(logging.INFO, logger="bot")
     env = world.env
-    table, match_id = await open_never_over(world, hand_size="6", pack="offensive")
+    # Alice hosts, Bob joins, one AI seat.
+    table, match_id = await open_table(
+        world, game="never-over", ai=1, players=("alice", "bob"), hand_size="6", pack="offensive"
+    )
     old_view, sent = await play_to_the_end(world, settings, table, match_id)
     assert not to_act(env, table), "the match did not finish"
     assert any(s.startswith("Score") for s in sent) and "Confirm: retire" in sent

@@ -20,11 +20,13 @@ from tests.discord.helpers import (
     components,
     custom_ids,
     member_by_id,
+    my_hand,
     open_table,
     play_one_turn,
     private_message,
     stored,
     text_of,
+    two_seat_table,
 )
 
 
@@ -128,7 +130,7 @@ async def test_steal_mode_pings_only_the_member_whose_turn_it_is(world: Any) -> 
         windows += bool(state.stealers())
         for ping in pings(world):
             assert re.findall(r"<@(\d+)>", ping) == [str(owner)], ping
-        view = private_message(await members[owner].click(table, label="My hand"))
+        view = await my_hand(members[owner], table)
         await play_one_turn(members[owner], env, view, rng)
     assert windows, "no steal window was open during the test"
 
@@ -136,19 +138,15 @@ async def test_steal_mode_pings_only_the_member_whose_turn_it_is(world: Any) -> 
 async def test_an_open_hand_follows_the_table_and_ends_without_your_turn(world: Any) -> None:
     """Item 6: after someone else's move, and after the end, an open view is current."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    first = live.seats[live.state.turn].user_id
-    other = next(u for u in (world.alice.id, world.bob.id) if u != first)
-    waiting = private_message(await members[other].click(table, label="My hand"))
-    acting = private_message(await members[first].click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    waiting = await my_hand(duo.members[duo.other], duo.table)
+    acting = await my_hand(duo.members[duo.first], duo.table)
     before = text_of(env, waiting)
     assert "Your turn" not in before
     assert "out of date: press Refresh" in before, "the view says how long it stays current"
-    await play_one_turn(members[first], env, acting, random.Random(1))
-    live = await env.bot.controller.matches.load(match_id)
-    if live.seats[live.state.turn].user_id == other:
+    await play_one_turn(duo.members[duo.first], env, acting, random.Random(1))
+    live = await env.bot.controller.matches.load(duo.match_id)
+    if live.seats[live.state.turn].user_id == duo.other:
         assert "Your turn" in text_of(env, waiting), "the waiting view did not follow the move"
     version = live.version
     assert f":{version}:" in " ".join(
@@ -164,15 +162,13 @@ async def test_an_open_hand_follows_the_table_and_ends_without_your_turn(world: 
 async def test_a_refused_click_answers_on_the_view_itself(world: Any) -> None:
     """Item 5c: acting from the ephemeral view edits that view, even to say no."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    first = live.seats[live.state.turn].user_id
-    view = private_message(await members[first].click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    member = duo.members[duo.first]
+    view = await my_hand(member, duo.table)
     # As if the view were older than Discord lets a bot edit:
     getattr(env.bot.controller, "open_views", {}).clear()
     await world.alice.slash(world.channel, "match end")
-    result = await choose(members[first], env, view, choices(env, view)[0])
+    result = await choose(member, env, view, choices(env, view)[0])
     assert not result.followups, "a new message instead of the view itself"
     shown = text_of(env, view)
     assert "over" in shown.lower() and not choices(env, view)
@@ -219,7 +215,7 @@ async def test_a_table_pushed_up_by_talk_moves_back_to_the_bottom(world: Any) ->
     assert live.row.table_message_id == moved.id
     # The moved table still plays: My hand answers from it.
     member = member_by_id(world)[live.seats[live.state.turn].user_id]
-    view = private_message(await member.click(moved, label="My hand"))
+    view = await my_hand(member, moved)
     assert choices(env, view)
 
 
@@ -264,50 +260,41 @@ def hand_views(world: Any, user_id: int) -> list[Any]:
 async def test_my_hand_pressed_again_redraws_the_open_view_in_place(world: Any) -> None:
     """Item 5c: "My hand" pressed again edits the view already open, no new message."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    first = live.seats[live.state.turn].user_id
-    other = next(u for u in (world.alice.id, world.bob.id) if u != first)
-    view = private_message(await members[other].click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    waiting, acting = duo.members[duo.other], duo.members[duo.first]
+    view = await my_hand(waiting, duo.table)
     for _ in range(3):
-        again = await members[other].click(table, label="My hand")
+        again = await waiting.click(duo.table, label="My hand")
         assert not again.followups, "a new message instead of the open view"
-    acting = private_message(await members[first].click(table, label="My hand"))
-    await play_one_turn(members[first], env, acting, random.Random(3))
-    await members[other].click(table, label="My hand")
-    (only,) = hand_views(world, other)
+    await play_one_turn(acting, env, await my_hand(acting, duo.table), random.Random(3))
+    await waiting.click(duo.table, label="My hand")
+    (only,) = hand_views(world, duo.other)
     assert only.id == view.id
-    live = await env.bot.controller.matches.load(match_id)
+    live = await env.bot.controller.matches.load(duo.match_id)
     assert f":{live.version}:" in " ".join(custom_ids(env, view)) or not choices(env, view)
-    assert len(hand_views(world, first)) == 1
+    assert len(hand_views(world, duo.first)) == 1
 
 
 async def test_a_view_too_old_to_follow_says_it_is_out_of_date_and_refreshes(world: Any) -> None:
     """Item 6: a view Discord will soon stop letting us edit says plainly it is out of date."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    first = live.seats[live.state.turn].user_id
-    view = private_message(await members[first].click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    view = await my_hand(duo.members[duo.first], duo.table)
     assert "Your hand" in text_of(env, view) or choices(env, view)
     await env.advance_time(VIEW_TTL + 5)
     shown = text_of(env, view)
     assert "out of date" in shown and "Refresh" in shown
     assert not choices(env, view) and not stored(env, view).embeds, "the old hand still shows"
-    await members[first].click(view, label="Refresh")
+    await duo.members[duo.first].click(view, label="Refresh")
     assert choices(env, view) and "out of date" not in (stored(env, view).content or "")
 
 
 async def test_a_superseded_view_says_it_is_out_of_date(world: Any) -> None:
     """Item 6: a second copy of a view (here from /match hand) retires the first one."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    member = members[live.seats[live.state.turn].user_id]
-    first = private_message(await member.click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    member = duo.members[duo.first]
+    first = await my_hand(member, duo.table)
     second = private_message(await member.slash(world.channel, "match hand"))
     assert second.id != first.id
     await env.advance_time(1)
@@ -342,14 +329,11 @@ async def test_a_hand_sent_by_dm_follows_the_match_and_ends_without_your_turn(
 async def test_a_finished_matchs_view_keeps_showing_the_end(world: Any) -> None:
     """Item 6: once the match is over, the view shows its end for good (never "out of date")."""
     env = world.env
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    members = member_by_id(world)
-    live = await env.bot.controller.matches.load(match_id)
-    member = members[live.seats[live.state.turn].user_id]
-    view = private_message(await member.click(table, label="My hand"))
+    duo = await two_seat_table(world)
+    view = await my_hand(duo.members[duo.first], duo.table)
     await world.alice.slash(world.channel, "match end")
     await env.advance_time(VIEW_TTL + 5)
     shown = text_of(env, view)
     assert "out of date" not in (stored(env, view).content or "")
     assert "over" in shown.lower() and "Your turn" not in shown and not choices(env, view)
-    assert match_id not in env.bot.controller.open_views, "views of an ended match are let go"
+    assert duo.match_id not in env.bot.controller.open_views, "views of an ended match are let go"

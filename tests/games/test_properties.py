@@ -192,26 +192,12 @@ def snapshots(
     assert rules.outcome(copied.state) == original.outcome
 
 
-@each_game
-def test_playouts_end_or_someone_can_act(module: GameModule) -> None:
-    check_property(module, live)
+PROPERTIES = [live, tokens, secrets, replay, snapshots]
+"""Each property above: playouts end or someone can act, action tokens round-trip, views
+hold no hidden value, replay equals the live fold, snapshots round-trip and play on alike."""
 
 
 @each_game
-def test_action_tokens_round_trip(module: GameModule) -> None:
-    check_property(module, tokens)
-
-
-@each_game
-def test_views_hold_no_hidden_value(module: GameModule) -> None:
-    check_property(module, secrets)
-
-
-@each_game
-def test_replay_equals_live_fold(module: GameModule) -> None:
-    check_property(module, replay)
-
-
-@each_game
-def test_snapshots_round_trip_and_play_on_alike(module: GameModule) -> None:
-    check_property(module, snapshots)
+@pytest.mark.parametrize("check", PROPERTIES, ids=lambda check: check.__name__)
+def test_property_holds(module: GameModule, check: Check) -> None:
+    check_property(module, check)

@@ -9,12 +9,23 @@ tests build their ``Table`` on ``MatchTable``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import msgspec
 
-from bot.engine import CHANCE, Action, Event, GameModule, GameRules, LogEntry, Match, Rng, Seat
+from bot.engine import (
+    CHANCE,
+    Action,
+    Event,
+    GameModule,
+    GameRules,
+    LogEntry,
+    Match,
+    Outcome,
+    Rng,
+    Seat,
+)
 from bot.engine.phrase import words
 
 StateT = TypeVar("StateT")
@@ -94,6 +105,22 @@ def random_playout(
         yield match, log
 
 
+def play_to_end(
+    match: Match, chance: Rng, pick: Callable[[Match, Seat, Any, Sequence[Action]], Action]
+) -> Match:
+    """Play a match of one seat to act at a time to its outcome and return it: chance
+    results drawn from ``chance``, each seat's action from ``pick(match, seat, view, legal)``."""
+    rules = match.rules
+    while match.outcome is None:
+        if match.chance_pending:
+            match.step(CHANCE, rules.chance_outcome(match.state, chance).token())
+            continue
+        (seat,) = rules.to_act(match.state)
+        view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
+        match.step(seat, pick(match, seat, view, legal).token())
+    return match
+
+
 def canon(node: Any, found: set[Any]) -> Any:
     """Return a hashable form of plain data, collecting every sub-tree's form."""
     if isinstance(node, dict):
@@ -152,6 +179,12 @@ class MatchTable(Generic[StateT, PublicT, PrivateT]):
         view = self.rules.view(self.state, seat)
         assert isinstance(view, self.private_type)
         return cast(PrivateT, view)
+
+    def outcome(self) -> Outcome:
+        """Return how the match ended; it must be over."""
+        outcome = self.rules.outcome(self.state)
+        assert outcome is not None, "the match is not over"
+        return outcome
 
     def legal(self, seat: Seat) -> list[str]:
         """Return a seat's legal tokens."""

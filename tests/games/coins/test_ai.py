@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
-from bot.engine import CHANCE, Match, Policy, RandomPolicy
+from bot.engine import Action, Match, Policy, RandomPolicy
 from bot.games.coins import GAME
 from bot.games.coins.actions import Play
 from bot.games.coins.ai import Known, SamplingPolicy
 from bot.games.coins.views import PrivateView
+from tests.support.games import play_to_end
 
 from .support import ANA, BEN, CY, RULES, Table, arranged, n
 
@@ -74,19 +77,14 @@ def test_it_wins_the_match_when_one_card_does_it() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_it_only_ever_plays_legal_cards_and_is_reproducible(seed: int) -> None:
-    rng = random.Random(seed)
-    match = Match.new(RULES, 3, {"target": "10"})
-    while match.outcome is None:
-        if match.chance_pending:
-            match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
-            continue
-        (seat,) = RULES.to_act(match.state)
-        view, legal = RULES.view(match.state, seat), RULES.legal_actions(match.state, seat)
+    def pick(match: Match, seat: int, view: Any, legal: Sequence[Action]) -> Action:
         assert isinstance(view, PrivateView)
         action = FAST.choose(view, legal, random.Random(match.seq), must_act=True)
         again = FAST.choose(view, legal, random.Random(match.seq), must_act=True)
         assert action in legal and action == again
-        match.step(seat, action.token())
+        return action
+
+    play_to_end(Match.new(RULES, 3, {"target": "10"}), random.Random(seed), pick)
 
 
 def test_it_decides_from_the_view_alone() -> None:
@@ -110,6 +108,19 @@ def test_the_work_per_decision_is_bounded() -> None:
     assert deals >= 4 and deals * 16 * 16 <= max(policy.work, 4 * 16 * 16)
 
 
+def asking(
+    policies: list[Policy], rng: random.Random
+) -> Callable[[Match, int, Any, Sequence[Action]], Action]:
+    """Pick each seat's action from its own policy, which must act."""
+
+    def pick(match: Match, seat: int, view: Any, legal: Sequence[Action]) -> Action:
+        action = policies[seat].choose(view, legal, rng, must_act=True)
+        assert action is not None
+        return action
+
+    return pick
+
+
 def test_it_beats_two_random_seats_over_a_seeded_sample() -> None:
     wins = 0
     games = 12
@@ -117,17 +128,9 @@ def test_it_beats_two_random_seats_over_a_seeded_sample() -> None:
         me = game % 3
         policies: list[Policy] = [RandomPolicy(), RandomPolicy(), RandomPolicy()]
         policies[me] = FAST
-        chance, ai = random.Random(f"c{game}"), random.Random(f"a{game}")
-        match = Match.new(RULES, 3, {"target": "10"})
-        while match.outcome is None:
-            if match.chance_pending:
-                match.step(CHANCE, RULES.chance_outcome(match.state, chance).token())
-                continue
-            (seat,) = RULES.to_act(match.state)
-            view, legal = RULES.view(match.state, seat), RULES.legal_actions(match.state, seat)
-            action = policies[seat].choose(view, legal, ai, must_act=True)
-            assert action is not None
-            match.step(seat, action.token())
+        pick = asking(policies, random.Random(f"a{game}"))
+        match = play_to_end(Match.new(RULES, 3, {"target": "10"}), random.Random(f"c{game}"), pick)
+        assert match.outcome is not None
         wins += me in match.outcome.winners
     assert wins >= 8, f"won {wins} of {games}; random play wins about a third"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image
 
 from bot.games.coverta import art
@@ -47,28 +48,26 @@ def test_card_image_has_the_documented_size() -> None:
     assert card_image(make(7, (1, 1, 0, 0, 0)), scale=0.5).size == art.card_box(0.5)
 
 
-def test_background_colour_fills_the_card() -> None:
-    black = card_image(make(7, (1, 1, 0, 0, 0))).getpixel(BACKGROUND_POINT)
-    white = card_image(make(7, (1, 1, 0, 0, 1))).getpixel(BACKGROUND_POINT)
-    assert isinstance(black, tuple) and isinstance(white, tuple)
-    assert near(black, art.BACKGROUNDS[0], 10)
-    assert near(white, art.BACKGROUNDS[1], 10)
-
-
-def test_solid_shape_shows_its_colour_at_the_centre() -> None:
-    blue = card_image(make(7, (1, 0, 0, 0, 1))).getpixel(SHAPE_CENTRE)
-    orange = card_image(make(7, (1, 1, 1, 0, 1))).getpixel(SHAPE_CENTRE)
-    assert isinstance(blue, tuple) and isinstance(orange, tuple)
-    assert near(blue, art.SHAPE_COLOURS[0], 10)
-    assert near(orange, art.SHAPE_COLOURS[1], 10)
-
-
-def test_hollow_shape_centre_shows_the_background() -> None:
-    for background in (0, 1):
-        card = make(8, (0, 0, 1, 1, background))
-        pixel = card_image(card).getpixel(SHAPE_CENTRE)
-        assert isinstance(pixel, tuple)
-        assert near(pixel, art.BACKGROUNDS[background], 10)
+@pytest.mark.parametrize(
+    ("card", "point", "colour"),
+    [
+        # The background colour fills the card: black, then white.
+        (make(7, (1, 1, 0, 0, 0)), BACKGROUND_POINT, art.BACKGROUNDS[0]),
+        (make(7, (1, 1, 0, 0, 1)), BACKGROUND_POINT, art.BACKGROUNDS[1]),
+        # A solid shape shows its colour at the centre: blue, then orange.
+        (make(7, (1, 0, 0, 0, 1)), SHAPE_CENTRE, art.SHAPE_COLOURS[0]),
+        (make(7, (1, 1, 1, 0, 1)), SHAPE_CENTRE, art.SHAPE_COLOURS[1]),
+        # A hollow shape's centre shows the background, on either background.
+        (make(8, (0, 0, 1, 1, 0)), SHAPE_CENTRE, art.BACKGROUNDS[0]),
+        (make(8, (0, 0, 1, 1, 1)), SHAPE_CENTRE, art.BACKGROUNDS[1]),
+    ],
+)
+def test_a_card_shows_its_colour_at_a_point(
+    card: Card, point: tuple[int, int], colour: Colour
+) -> None:
+    pixel = card_image(card).getpixel(point)
+    assert isinstance(pixel, tuple)
+    assert near(pixel, colour, 10)
 
 
 def test_hollow_shape_keeps_its_colour_on_the_outline() -> None:

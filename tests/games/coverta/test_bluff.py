@@ -70,8 +70,7 @@ def test_an_exception_that_empties_the_offenders_hand_makes_them_go_out() -> Non
     table.play(BOB, "B")
     table.set_hands({BOB: (10,)})
     table.play(BOB, "P.10.0")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {BOB}
+    assert table.outcome().winners == {BOB}
     assert table.state.layout[1].token and 10 in table.hand(ALICE)
 
 
@@ -133,8 +132,7 @@ def test_going_out_without_hidden_breaks_wins() -> None:
     table = Table(mode="bluff")
     table.set_hands({ALICE: (7,)})
     table.play(ALICE, "A.7")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {ALICE}
+    assert table.outcome().winners == {ALICE}
     assert table.public().players[ALICE].revealed == ALICE_RULES
 
 
@@ -149,8 +147,8 @@ def test_going_out_with_an_empty_pile_eliminates() -> None:
     assert RULES.to_act(s) == {BOB} and s.targets(BOB) == ()
     table.set_hands({BOB: (10, 15)}, pile=())  # after L = 14 neither card fits Bob's rules
     table.play(BOB, "C")  # alone and quiet: the table is blocked
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.ranks == (2, 1) and outcome.winners == {BOB}
+    outcome = table.outcome()
+    assert outcome.ranks == (2, 1) and outcome.winners == {BOB}
 
 
 def test_a_card_placed_by_someone_else_is_never_tokened() -> None:  # §8.10
@@ -169,8 +167,8 @@ def test_blocked_end_excludes_players_hiding_broken_cards() -> None:
     for seat in (BOB, ALICE):
         table.play(seat, "C")
         table.play(seat, "E")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {BOB} and outcome.ranks == (2, 1)
+    outcome = table.outcome()
+    assert outcome.winners == {BOB} and outcome.ranks == (2, 1)
 
 
 def test_blocked_end_with_nobody_eligible_counts_everyone() -> None:
@@ -185,6 +183,5 @@ def test_blocked_end_with_nobody_eligible_counts_everyone() -> None:
     for seat in (ALICE, BOB):
         table.play(seat, "C")
         table.play(seat, "E")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {ALICE}
+    assert table.outcome().winners == {ALICE}
     assert table.public().final_instructions[BOB] == BOB_RULES

@@ -78,8 +78,7 @@ def test_a_stealer_who_empties_their_hand_wins() -> None:
     table = Table(steal="on")
     table.set_hands({BOB: (15,)})
     table.play(BOB, "S.15")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {BOB}
+    assert table.outcome().winners == {BOB}
     assert RULES.to_act(table.state) == frozenset()
 
 
@@ -87,5 +86,4 @@ def test_a_failed_steal_that_empties_the_active_hand_makes_them_win() -> None:
     table = Table(steal="on")
     table.set_hands({ALICE: (7,)})
     table.play(BOB, "S.9")
-    outcome = RULES.outcome(table.state)
-    assert outcome is not None and outcome.winners == {ALICE} and 7 in table.hand(BOB)
+    assert table.outcome().winners == {ALICE} and 7 in table.hand(BOB)
