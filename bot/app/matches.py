@@ -39,7 +39,6 @@ from bot.engine import (
     Screen,
     Seat,
     StaleVersion,
-    may_act,
 )
 from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
@@ -286,7 +285,7 @@ class MatchService:
             if version != live.version:
                 await self._check_still_meant(live, seat, version, token)
             level = logging.DEBUG if live.asked_in_secret else logging.INFO
-            trial = Match(live.match.rules, live.state, live.version)
+            trial = live.match.fork()
             steps: list[Step] = [(seat, token, trial.step(seat, token))]
             steps += self._resolve_chance(live, trial)
             reset = {seat: {"timeouts": 0}} if live.seats[seat].timeouts else None
@@ -303,7 +302,7 @@ class MatchService:
             raise NotSeated()
         if live.row.paused:
             raise ServiceError(_(PAUSED))
-        if seat not in may_act(live.module.rules, live.state):
+        if seat not in live.match.may_act:
             raise NotYourTurn() if version == live.version else StaleVersion()
         return seat
 
@@ -388,7 +387,7 @@ class MatchService:
         """Work out what storing these steps writes besides them (no I/O)."""
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
         changes = {**(values or {}), **self._timer_values(live, trial)}
-        ai = self.ai_to_act(live, trial.state) and trial.outcome is None
+        ai = self.ai_to_act(live, trial) and trial.outcome is None
         if ai != live.row.ai_to_act:
             changes["ai_to_act"] = ai
         first = live.version
@@ -443,17 +442,19 @@ class MatchService:
         live.row = await self._row(live.id)
 
     # ------------------------------------------------------------------ timers
-    def human_to_act(self, live: LiveMatch, state: Any = None) -> frozenset[Seat]:
-        """Return the seats to act that a member plays (the ones with a turn timer)."""
-        state = live.state if state is None else state
-        to_act = live.module.rules.to_act(state)
+    def human_to_act(self, live: LiveMatch, match: Match | None = None) -> frozenset[Seat]:
+        """Return the seats to act that a member plays (the ones with a turn timer).
+
+        In `match` (a trial of the next steps), else in the live match.
+        """
+        to_act = (live.match if match is None else match).to_act
         return frozenset(s for s in to_act if s >= 0 and not live.is_ai(s))
 
-    def ai_to_act(self, live: LiveMatch, state: Any = None) -> bool:
+    def ai_to_act(self, live: LiveMatch, match: Match | None = None) -> bool:
         """Tell whether the bot is to act: an AI seat (or a seat the AI now plays), or a wait."""
-        state = live.state if state is None else state
-        to_act = live.module.rules.to_act(state)
-        if CHANCE in to_act and live.module.chance_pause(state) > 0:
+        match = live.match if match is None else match
+        to_act = match.to_act
+        if CHANCE in to_act and live.module.chance_pause(match.state) > 0:
             return True  # a held-back chance step the driver draws after its wait
         return any(live.is_ai(s) for s in to_act if s >= 0)
 
@@ -465,7 +466,7 @@ class MatchService:
 
     def _timer_values(self, live: LiveMatch, trial: Match) -> dict[str, Any]:
         """Return the timer columns to change as the match moves from live to trial."""
-        after = self.human_to_act(live, trial.state) if trial.outcome is None else frozenset()
+        after = self.human_to_act(live, trial) if trial.outcome is None else frozenset()
         before = self.human_to_act(live)
         if after and after <= before and live.row.turn_deadline is not None:
             return {}  # the same turn goes on: keep its deadline
@@ -719,7 +720,7 @@ class MatchService:
             choice = await asyncio.to_thread(self._ai_choice, live)
             if choice is None:
                 return False
-            trial = Match(live.match.rules, live.state, live.version)
+            trial = live.match.fork()
             steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
             steps += self._resolve_chance(live, trial)
             try:
@@ -740,7 +741,7 @@ class MatchService:
             live = await self.load(match_id)
             if live.row.status != "active" or live.row.paused or not self._pause(live):
                 return False
-            trial = Match(live.match.rules, live.state, live.version)
+            trial = live.match.fork()
             rng = random.Random(f"{live.row.seed}:{trial.seq}")
             token = trial.rules.chance_outcome(trial.state, rng).token()
             steps: list[Step] = [(-1, token, trial.step(-1, token))]
@@ -753,14 +754,14 @@ class MatchService:
             return False
         if self._pause(live):
             return True
-        return any(live.is_ai(s) for s in live.module.rules.to_act(live.state) if s >= 0)
+        return any(live.is_ai(s) for s in live.match.to_act if s >= 0)
 
     def _ai_choice(
         self, live: LiveMatch, seats: frozenset[Seat] | None = None
     ) -> tuple[Seat, str] | None:
         """Ask AI seats (or these seats) in turn; if nobody else can move, the first must act."""
         rules = live.module.rules
-        to_act = sorted(s for s in rules.to_act(live.state) if s >= 0)
+        to_act = sorted(s for s in live.match.to_act if s >= 0)
         ai_seats = [s for s in to_act if (live.is_ai(s) if seats is None else s in seats)]
         rounds = (False,) if len(ai_seats) < len(to_act) else (False, True)
         if seats is not None:
@@ -792,7 +793,7 @@ class MatchService:
             choice = await asyncio.to_thread(self._ai_choice, live, frozenset({seat}))
             if choice is None:
                 continue
-            trial = Match(live.match.rules, live.state, live.version)
+            trial = live.match.fork()
             steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
             steps += self._resolve_chance(live, trial)
             await self._persist(live, trial, steps)
@@ -837,7 +838,7 @@ class MatchService:
         )
         turn = [
             live.seats[s].user_id
-            for s in sorted(rules.to_act(live.state))
+            for s in sorted(live.match.to_act)
             if s >= 0 and not live.is_ai(s) and live.row.status == "active"
         ]
         secret = live.asked_in_secret
@@ -866,7 +867,7 @@ class MatchService:
         if seat is None:
             raise NotSeated()
         rules = live.module.rules
-        active = live.row.status == "active" and seat in may_act(rules, live.state)
+        active = live.row.status == "active" and seat in live.match.may_act
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)
         presenter = live.module.presenter
