@@ -134,10 +134,16 @@ class MatchRepository:
     def __init__(self, sessions: Sessions) -> None:
         self._sessions = sessions
         self._engine: AsyncEngine = sessions.kw["bind"]
+        self._group: GroupWriter | None = None
 
     @property
     def _writer(self) -> GroupWriter:
-        return writer_for(self._engine)
+        # Kept: looking the engine up in the writers' weak dictionary costs a few
+        # microseconds per write, on every move.
+        group = self._group
+        if group is None or group.closed:
+            group = self._group = writer_for(self._engine)
+        return group
 
     async def load_match(self, match_id: int, recent: int = 12, notes: int = 6) -> Loaded | None:
         """Read all a cold load needs in one read transaction (one thread hop on SQLite).
@@ -685,7 +691,7 @@ def _insert_match_on(
     assert found is not None
     match_id = int(found[0])
     if seats:
-        connection.execute(insert(_SEATS), [{**r, "match_id": match_id} for r in seats])
+        connection.execute(_INSERT_SEATS, [{**r, "match_id": match_id} for r in seats])
     return match_id
 
 
@@ -696,12 +702,12 @@ def _set_seats_on(
     options: dict[str, Any] | None,
 ) -> None:
     """Replace all seats of a match (and its options)."""
-    connection.execute(delete(_SEATS).where(_SEATS.c.match_id == match_id))
+    connection.execute(_DELETE_SEATS, {"match_id": match_id})
     if rows:
-        connection.execute(insert(_SEATS), rows)
+        connection.execute(_INSERT_SEATS, rows)
     if options is not None:
-        query = update(_MATCHES).where(_MATCHES.c.id == match_id).values(options=options)
-        if connection.execute(query).rowcount != 1:
+        found = connection.execute(_SET_OPTIONS, {"at_id": match_id, "options": options})
+        if found.rowcount != 1:
             raise NotFound(f"no match {match_id}")
 
 
@@ -709,13 +715,11 @@ def _lobby_on(
     connection: Connection, match_id: int, *, lock: bool = False
 ) -> tuple[MatchRow, list[SeatRow]] | None:
     """Read a match row and its seats (`lock`: FOR UPDATE on the match row, on PostgreSQL)."""
-    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
-    found = connection.execute(query.with_for_update() if lock else query).first()
+    query = _MATCH_BY_ID_LOCKED if lock else _MATCH_BY_ID
+    found = connection.execute(query, {"match_id": match_id}).first()
     if found is None:
         return None
-    seats = connection.execute(
-        select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == match_id).order_by(_SEATS.c.seat)
-    )
+    seats = connection.execute(_SEATS_OF, {"match_id": match_id})
     return MatchRow(*found), [SeatRow(*r) for r in seats]
 
 
@@ -808,6 +812,31 @@ _MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
 _SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
 _EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
 _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
+
+# The statements of every move and every lobby step, built once: building a statement
+# costs more than SQLAlchemy's cached compilation of it.
+_VERSIONS: Final = (
+    select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
+    .where(_MATCHES.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(_MATCHES.c.id)
+    .with_for_update()
+)
+"""The stored versions of a batch's matches, read under the write lock."""
+_BUMP: Final = update(_MATCHES).where(
+    _MATCHES.c.id == bindparam("at_id"), _MATCHES.c.version == bindparam("at_version")
+)
+"""Move a match to its new version (and set the columns each row of parameters names)."""
+_INSERT_EVENTS: Final = insert(_EVENTS)
+_INSERT_SEATS: Final = insert(_SEATS)
+_DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
+_SET_OPTIONS: Final = (
+    update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id")).values(options=bindparam("options"))
+)
+_MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
+_MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
+_SEATS_OF: Final = (
+    select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == bindparam("match_id")).order_by(_SEATS.c.seat)
+)
 
 
 def _load_on(
@@ -908,7 +937,7 @@ class _Append:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
         try:
-            connection.execute(insert(_EVENTS), self.events)
+            connection.execute(_INSERT_EVENTS, self.events)
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, self.expected, None) from exc
         self._extras(connection)
@@ -945,13 +974,7 @@ class _Append:
         ids = [a.match_id for a in appends]
         if len(set(ids)) != len(ids):
             raise _NotTogether("two appends to one match")
-        query = (
-            select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
-            .where(_MATCHES.c.id.in_(ids))
-            .order_by(_MATCHES.c.id)
-            .with_for_update()
-        )
-        stored = {r.id: (r.version, r.status) for r in connection.execute(query)}
+        stored = {r.id: (r.version, r.status) for r in connection.execute(_VERSIONS, {"ids": ids})}
         outcomes: list[tuple[bool, Any]] = []
         ready: dict[tuple[str, ...], list[_Append]] = {}
         for append in appends:
@@ -969,22 +992,18 @@ class _Append:
             outcomes.append((True, append.new_version))
             ready.setdefault(tuple(sorted(append.changes)), []).append(append)
         for columns, group in ready.items():
-            bump = update(_MATCHES).where(
-                _MATCHES.c.id == bindparam("at_id"),
-                _MATCHES.c.version == bindparam("at_version"),
-            )
             rows = [
                 {"at_id": a.match_id, "at_version": a.expected, "version": a.new_version}
                 | {c: a.changes[c] for c in columns}
                 for a in group
             ]
-            result = connection.execute(bump, rows)
+            result = connection.execute(_BUMP, rows)
             multi = connection.dialect.supports_sane_multi_rowcount or len(rows) == 1
             if multi and result.rowcount != len(rows):
                 raise _NotTogether("a version moved under the write lock")
         events = [e for group in ready.values() for a in group for e in a.events]
         if events:
-            connection.execute(insert(_EVENTS), events)
+            connection.execute(_INSERT_EVENTS, events)
         for group in ready.values():
             for append in group:
                 append._extras(connection)

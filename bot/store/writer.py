@@ -69,6 +69,7 @@ class GroupWriter:
         """Transactions committed (for benchmarks and tests)."""
         self.largest = 0
         """The most units one committed transaction held."""
+        self.closed = False
 
     @property
     def direct_engine(self) -> Engine | None:
@@ -144,6 +145,7 @@ class GroupWriter:
 
     def close(self) -> None:
         """Close the direct connections and threads."""
+        self.closed = True
         for pool in (self._writer_thread, self._reader_thread):
             if pool is not None:
                 pool.shutdown(wait=True)
