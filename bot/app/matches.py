@@ -31,6 +31,7 @@ from bot.app.ports import Clock, Publisher, system_clock
 from bot.engine import (
     CHANCE,
     Event,
+    GameError,
     Match,
     MatchOver,
     NotYourTurn,
@@ -39,6 +40,7 @@ from bot.engine import (
     Screen,
     Seat,
     StaleVersion,
+    is_legal,
 )
 from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
@@ -317,8 +319,12 @@ class MatchService:
         """
         if not 0 <= version < live.version:
             raise StaleVersion()
-        legal = {a.token() for a in live.module.rules.legal_actions(live.state, seat)}
-        if token not in legal:
+        rules = live.module.rules
+        try:
+            action = rules.decode(token)
+        except GameError:
+            raise StaleVersion() from None
+        if not is_legal(rules, live.state, seat, action) or action.token() != token:
             raise StaleVersion()
         last = await self.repo.last_seq_of(live.id, seat)
         if last is not None and last > version:

@@ -200,9 +200,7 @@ class GameRules(Protocol):
         ...
 
 
-def may_act(
-    rules: GameRules, state: Any, to_act: frozenset[Seat] | None = None
-) -> frozenset[Seat]:
+def may_act(rules: GameRules, state: Any, to_act: frozenset[Seat] | None = None) -> frozenset[Seat]:
     """Return the seats whose action is accepted now: ``to_act`` plus out-of-turn actors.
 
     A game may define ``also_act(state)``: seats that may take an optional action
@@ -214,3 +212,16 @@ def may_act(
     seats = rules.to_act(state) if to_act is None else to_act
     extra = getattr(rules, "also_act", None)
     return seats | extra(state) if extra is not None else seats
+
+
+def is_legal(rules: GameRules, state: Any, seat: Seat, action: Action) -> bool:
+    """Tell whether `action` is among ``rules.legal_actions(state, seat)``.
+
+    The list is the one source of truth: a game may define ``is_legal(state, seat,
+    action)`` that answers without listing everything, with the same helpers the
+    list is made of (the property tests hold it to the list).
+    """
+    direct = getattr(rules, "is_legal", None)
+    if direct is not None:
+        return bool(direct(state, seat, action))
+    return action in rules.legal_actions(state, seat)
