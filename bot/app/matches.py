@@ -46,6 +46,7 @@ from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import (
     ALL_SHARDS,
+    Extras,
     Finish,
     Loaded,
     MatchRepository,
@@ -96,23 +97,13 @@ class TableInfo:
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """What storing some steps writes besides them (see MatchService._plan)."""
-
-    rows: list[tuple[Seat, str, Any]]
-    changes: dict[str, Any]
-    snapshot: bytes | None
-    finish: Finish | None
-
-
-@dataclass(frozen=True)
 class _Begun:
     """A lobby started inside its transaction, to make live once committed."""
 
     live: LiveMatch
     trial: Match
     steps: list[Step]
-    plan: _Plan | None
+    plan: Opening | None
     values: dict[str, Any]
 
 
@@ -366,30 +357,22 @@ class MatchService:
         results and rating updates. A crash leaves all of it or none of it.
         """
         plan = self._plan(live, trial, steps, values)
+        extras = dataclasses.replace(plan.extras, seats=seats or {}, expect_status=expect_status)
         stored = False
         try:
-            await self.repo.append_events(
-                live.id,
-                live.version,
-                plan.rows,
-                values=plan.changes,
-                snapshot=plan.snapshot,
-                seats=seats,
-                finish=plan.finish,
-                expect_status=expect_status,
-            )
+            await self.repo.append_events(live.id, live.version, plan.rows, extras)
             stored = True
         except ConcurrencyConflict:
             self.forget(live.id)
             raise StaleVersion() from None
         finally:
-            if plan.finish is not None and self.stats is not None:
+            if plan.extras.finish is not None and self.stats is not None:
                 self.stats.committed(live.id, stored)
         self._adopt(live, trial, steps, plan, seats)
 
     def _plan(
         self, live: LiveMatch, trial: Match, steps: list[Step], values: dict[str, Any] | None
-    ) -> _Plan:
+    ) -> Opening:
         """Work out what storing these steps writes besides them (no I/O)."""
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
         changes = {**(values or {}), **self._timer_values(live, trial)}
@@ -401,22 +384,23 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
-        return _Plan(rows, changes, snapshot, finish)
+        return Opening(rows, Extras(changes, snapshot, finish=finish))
 
     def _adopt(
         self,
         live: LiveMatch,
         trial: Match,
         steps: list[Step],
-        plan: _Plan,
+        plan: Opening,
         seats: dict[Seat, dict[str, Any]] | None = None,
     ) -> None:
         """Make stored steps live: the new state, row, seats and recent moves."""
         first = live.version
         live.match = trial
-        changes = dict(plan.changes)
-        if plan.finish is not None:
-            changes.update(status="finished", result=plan.finish.result)
+        changes = dict(plan.extras.values)
+        finish = plan.extras.finish
+        if finish is not None:
+            changes.update(status="finished", result=finish.result)
             changes.update(finished_at=datetime.now(UTC), turn_deadline=None, reminder_at=None)
         self._update_row(live, changes)
         if seats:
@@ -558,11 +542,10 @@ class MatchService:
             values: dict[str, Any] = {"status": "active", "options": options}
             if not steps:
                 values.update(self.timer_for(live, self.human_to_act(live)))
-                return Opening((), values), _Begun(live, trial, steps, None, values)
+                return Opening((), Extras(values)), _Begun(live, trial, steps, None, values)
             planned = self._plan(live, trial, steps, values)
-            finishing = planned.finish is not None
-            opening = Opening(planned.rows, planned.changes, planned.snapshot, planned.finish)
-            return opening, _Begun(live, trial, steps, planned, values)
+            finishing = planned.extras.finish is not None
+            return planned, _Begun(live, trial, steps, planned, values)
 
         begun: _Begun | None = None
         try:

@@ -8,7 +8,7 @@ get the frozen rows of `bot.store.rows`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final, TypeVar, cast
 
@@ -55,6 +55,7 @@ from bot.store.writer import GroupWriter, writer_for
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
     "EventRow",
+    "Extras",
     "Finish",
     "Loaded",
     "MatchRepository",
@@ -262,21 +263,15 @@ class MatchRepository:
                 raise ConcurrencyConflict(match_id, "lobby", loaded.row.status)
             opening, handed = plan(loaded)
             if opening.rows:
-                _append_unit(
-                    match_id,
-                    0,
-                    opening.rows,
-                    values=opening.values,
-                    snapshot=opening.snapshot,
-                    finish=opening.finish,
-                    expect_status="lobby",
-                )(connection)
+                extras = replace(opening.extras, expect_status="lobby")
+                _append_unit(match_id, 0, opening.rows, extras)(connection)
             else:
-                check_fields(opening.values, MATCH_FIELDS)
+                values = opening.extras.values
+                check_fields(values, MATCH_FIELDS)
                 query = (
                     update(_MATCHES)
                     .where(_MATCHES.c.id == match_id, _MATCHES.c.status == "lobby")
-                    .values(**opening.values)
+                    .values(**values)
                 )
                 if connection.execute(query).rowcount != 1:
                     raise ConcurrencyConflict(match_id, "lobby", None)
@@ -472,34 +467,16 @@ class MatchRepository:
         match_id: int,
         expected_version: int,
         rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
-        *,
-        values: dict[str, Any] | None = None,
-        snapshot: bytes | None = None,
-        seats: dict[int, dict[str, Any]] | None = None,
-        finish: Finish | None = None,
-        expect_status: str | None = None,
+        extras: Extras | None = None,
     ) -> int:
         """Log steps as seq expected_version+1.. and bump the version, in one transaction.
 
-        In the same transaction: `values` changes other columns of the match (the
-        turn deadline, say; see MATCH_FIELDS), `snapshot` stores the state after
-        the last step, `seats` changes seat columns (seat -> values), and `finish`
-        marks the match finished with its outcome, results and rating updates.
-        With `expect_status` the match must also still have that status (a lobby
-        being started). Raises ConcurrencyConflict (and writes nothing) if the
-        match is no longer at `expected_version`, NotFound if there is no such
-        match. Everything is committed before the new version is returned.
+        The same transaction writes the `extras` (see `Extras`). Raises
+        ConcurrencyConflict (and writes nothing) if the match is no longer at
+        `expected_version`, NotFound if there is no such match. Everything is
+        committed before the new version is returned.
         """
-        append = _append_unit(
-            match_id,
-            expected_version,
-            rows,
-            values=values,
-            snapshot=snapshot,
-            seats=seats,
-            finish=finish,
-            expect_status=expect_status,
-        )
+        append = _append_unit(match_id, expected_version, rows, extras or NO_EXTRAS)
         await self._writer.write(append)
         return append.new_version
 
@@ -727,18 +704,14 @@ def _append_unit(
     match_id: int,
     expected_version: int,
     rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
-    *,
-    values: dict[str, Any] | None = None,
-    snapshot: bytes | None = None,
-    seats: dict[int, dict[str, Any]] | None = None,
-    finish: Finish | None = None,
-    expect_status: str | None = None,
+    extras: Extras,
 ) -> _Append:
     """Check an append's arguments and make the unit that writes it (see append_events)."""
     if not rows:
         raise ValueError("append_events needs at least one row")
     new_version = expected_version + len(rows)
-    changes = dict(values or {})
+    changes = dict(extras.values)
+    finish, seats = extras.finish, extras.seats
     if finish is not None:
         changes.update(
             status="finished",
@@ -749,17 +722,17 @@ def _append_unit(
         )
     if changes:
         check_fields(changes, MATCH_FIELDS)
-    for seat_values in (seats or {}).values():
+    for seat_values in seats.values():
         check_fields(seat_values, SEAT_FIELDS)
     return _Append(
         match_id,
         expected_version,
         new_version,
         changes,
-        expect_status,
+        extras.expect_status,
         _event_values(match_id, expected_version, rows),
-        dict(seats or {}),
-        snapshot,
+        dict(seats),
+        extras.snapshot,
         finish,
     )
 
@@ -794,15 +767,31 @@ class Loaded:
 
 
 @dataclass(frozen=True)
+class Extras:
+    """What an append writes besides its steps, in the same transaction."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    """Other columns of the match (the turn deadline, say; see MATCH_FIELDS)."""
+    snapshot: bytes | None = None
+    """The encoded state after the last step."""
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Seat columns to change: seat -> values (see SEAT_FIELDS)."""
+    finish: Finish | None = None
+    """The match is decided: finished, with its outcome, results and rating updates."""
+    expect_status: str | None = None
+    """The match must also still have this status (a lobby being started)."""
+
+
+NO_EXTRAS: Final = Extras()
+
+
+@dataclass(frozen=True)
 class Opening:
-    """What starting a lobby stores (see MatchRepository.begin_match)."""
+    """Steps to log and what they write besides: an append, or what starting a lobby stores
+    (see MatchRepository.begin_match, where the steps may be empty)."""
 
     rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
-    """The opening steps (shuffle, deal); may be empty."""
-    values: dict[str, Any]
-    """Columns of the match to change (status, options, timers; see MATCH_FIELDS)."""
-    snapshot: bytes | None = None
-    finish: Finish | None = None
+    extras: Extras
 
 
 _MATCHES: Final = cast(Table, Match.__table__)

@@ -23,6 +23,7 @@ from bot.store import (
     Store,
 )
 from bot.store.models import GuildSettings, Match, MatchEvent
+from bot.store.repo import Extras
 from bot.store.writer import writer_for
 
 GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001
@@ -347,9 +348,11 @@ async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_appen
                 m,
                 0,
                 [step(1), step(2)],
-                values={"ai_to_act": True} if i % 2 else {"paused": True},
-                seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
-                snapshot=b"{}" if i == 3 else None,
+                Extras(
+                    values={"ai_to_act": True} if i % 2 else {"paused": True},
+                    seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
+                    snapshot=b"{}" if i == 3 else None,
+                ),
             )
             for i, m in enumerate(ids)
         ),
