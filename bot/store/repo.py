@@ -13,16 +13,21 @@ from datetime import UTC, datetime
 from typing import Any, Final, TypeVar, cast
 
 from sqlalchemy import (
+    JSON,
     Connection,
+    Integer,
+    LargeBinary,
     Select,
     Table,
     bindparam,
+    case,
     delete,
     func,
     insert,
     literal_column,
     or_,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -147,12 +152,13 @@ class MatchRepository:
         return group
 
     async def load_match(self, match_id: int, recent: int = 12, notes: int = 6) -> Loaded | None:
-        """Read all a cold load needs in one read transaction (one thread hop on SQLite).
+        """Read all a cold load needs in one statement (one thread hop on SQLite, one
+        round trip on PostgreSQL).
 
         The match, its seats, the latest snapshot, the log after it, and the
         `recent` last events and `notes` last notes for the table's recent moves.
         """
-        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes))
+        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes), single=True)
 
     async def create_match(
         self,
@@ -420,7 +426,9 @@ class MatchRepository:
 
     async def count_open_both(self, guild_id: int, channel_id: int) -> tuple[int, int]:
         """Count lobbies and active matches of a guild and of one of its channels, in one read."""
-        return await self._writer.read(lambda c: _count_open_on(c, guild_id, channel_id))
+        return await self._writer.read(
+            lambda c: _count_open_on(c, guild_id, channel_id), single=True
+        )
 
     async def add_note(
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
@@ -797,6 +805,8 @@ class Opening:
 _MATCHES: Final = cast(Table, Match.__table__)
 _EVENTS: Final = cast(Table, MatchEvent.__table__)
 _SEATS: Final = cast(Table, MatchSeat.__table__)
+_NOTES: Final = cast(Table, MatchNote.__table__)
+_SNAPSHOTS: Final = cast(Table, MatchSnapshot.__table__)
 _MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
 _SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
 _EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
@@ -831,60 +841,126 @@ _SEATS_OF: Final = (
 def _load_on(
     connection: Connection, match_id: int, recent: int, notes: int, *, lock: bool = False
 ) -> Loaded | None:
-    """Read a match for a cold load with Core statements on one connection.
+    """Read a match for a cold load in one statement (one round trip on PostgreSQL).
 
-    With `lock`, the match row is read FOR UPDATE (PostgreSQL; SQLite's write
+    The match row comes with its seats, the latest snapshot, the log after it
+    (and the `recent` last steps) and the `notes` last notes, each gathered by
+    a subquery: the rows as a JSON array, the snapshot as two scalars. With
+    `lock`, the match row is read FOR UPDATE (PostgreSQL; SQLite's write
     transactions hold the database lock already).
     """
-    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
-    found = connection.execute(query.with_for_update() if lock else query).first()
+    query = _load_statement(connection.dialect.name, lock)
+    found = connection.execute(
+        query, {"match_id": match_id, "recent": recent, "notes": notes}
+    ).first()
     if found is None:
         return None
-    row = MatchRow(*found)
-    seats = [
-        SeatRow(*r)
-        for r in connection.execute(
-            select(*_SEAT_COLUMNS).where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat)
-        )
-    ]
-    snapshot = None
-    after = 0
-    if row.status != "lobby" and row.version:
-        snap = connection.execute(
-            select(MatchSnapshot.seq, MatchSnapshot.state)
-            .where(MatchSnapshot.match_id == match_id)
-            .order_by(MatchSnapshot.seq.desc())
-            .limit(1)
-        ).first()
-        if snap is not None:
-            snapshot, after = (snap.seq, snap.state), snap.seq
-    # The tail after the snapshot and the recent events overlap: one query reads both.
-    since = min(after, max(0, row.version - recent))
-    events = [
-        EventRow(*r)
-        for r in connection.execute(
-            select(*_EVENT_COLUMNS)
-            .where(MatchEvent.match_id == match_id, MatchEvent.seq > since)
-            .order_by(MatchEvent.seq)
-        )
-    ]
-    note_rows = [
-        NoteRow(*r)
-        for r in connection.execute(
-            select(*_NOTE_COLUMNS)
-            .where(MatchNote.match_id == match_id)
-            .order_by(MatchNote.id.desc())
-            .limit(notes)
-        )
-    ]
+    width = len(_MATCH_COLUMNS)
+    row = MatchRow(*found[:width])
+    seats_json, snapshot_seq, snapshot_state, events_json, notes_json = found[width:]
+    seats = sorted((_seat_of(s) for s in seats_json or ()), key=lambda r: r.seat)
+    events = sorted((_event_of(e) for e in events_json or ()), key=lambda r: r.seq)
+    after = 0 if snapshot_seq is None else int(snapshot_seq)
+    latest = sorted(notes_json or (), key=lambda n: n["id"])
     return Loaded(
         row=row,
         seats=seats,
-        snapshot=snapshot,
+        snapshot=None if snapshot_seq is None else (after, bytes(snapshot_state)),
         tail=[e for e in events if e.seq > after],
         recent=events[-recent:] if recent else [],
-        notes=list(reversed(note_rows)),
+        notes=[_note_of(n) for n in latest],
     )
+
+
+_LOAD_STATEMENTS: dict[tuple[str, bool], Any] = {}
+
+
+def _load_statement(dialect: str, lock: bool) -> Any:
+    """Return the cold load's one statement for a dialect, built once (see _load_on)."""
+    found = _LOAD_STATEMENTS.get((dialect, lock))
+    if found is None:
+        found = _LOAD_STATEMENTS[(dialect, lock)] = _build_load(dialect, lock)
+    return found
+
+
+def _build_load(dialect: str, lock: bool) -> Any:
+    match_id = bindparam("match_id", type_=Integer)
+    snaps = _SNAPSHOTS
+    latest = (
+        select(snaps.c.seq, snaps.c.state)
+        .where(snaps.c.match_id == match_id)
+        .order_by(snaps.c.seq.desc())
+        .limit(1)
+        .subquery("latest")
+    )
+    snapshot_seq = select(latest.c.seq).scalar_subquery()
+    snapshot_state = select(latest.c.state).scalar_subquery()
+    # The tail after the snapshot and the recent steps overlap: one array holds both.
+    stored = _MATCHES.alias("stored")
+    version = select(stored.c.version).where(stored.c.id == match_id).scalar_subquery()
+    tail_from = func.coalesce(snapshot_seq, 0)
+    recent_from = version - bindparam("recent", type_=Integer)
+    since = case((tail_from < recent_from, tail_from), else_=recent_from)
+    seats = select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == match_id).subquery("seats")
+    events = (
+        select(*_EVENT_COLUMNS)
+        .where(_EVENTS.c.match_id == match_id, _EVENTS.c.seq > since)
+        .subquery("events")
+    )
+    notes = (
+        select(_NOTES.c.id, *_NOTE_COLUMNS)
+        .where(_NOTES.c.match_id == match_id)
+        .order_by(_NOTES.c.id.desc())
+        .limit(bindparam("notes", type_=Integer))
+        .subquery("notes")
+    )
+    query = select(
+        *_MATCH_COLUMNS,
+        _json_rows(dialect, seats),
+        type_coerce(snapshot_seq, Integer),
+        type_coerce(snapshot_state, LargeBinary),
+        _json_rows(dialect, events, json=("events",)),
+        _json_rows(dialect, notes),
+    ).where(_MATCHES.c.id == match_id)
+    return query.with_for_update(of=_MATCHES) if lock else query
+
+
+def _json_rows(dialect: str, rows: Any, json: tuple[str, ...] = ()) -> Any:
+    """Aggregate a subquery's rows into one JSON array of objects (NULL or [] when empty)."""
+    if dialect == "sqlite":
+        pairs = [x for c in rows.c for x in (_key(c.name), func.json(c) if c.name in json else c)]
+        aggregate = func.json_group_array(func.json_object(*pairs))
+    elif dialect == "postgresql":
+        pairs = [x for c in rows.c for x in (_key(c.name), c)]
+        aggregate = func.json_agg(func.json_build_object(*pairs))
+    else:
+        raise NotImplementedError(f"cold load on {dialect}")
+    return type_coerce(select(aggregate).select_from(rows).scalar_subquery(), JSON)
+
+
+def _key(name: str) -> Any:
+    """A column's name as a literal string of the statement (a key of the JSON objects)."""
+    return literal_column(f"'{name}'")
+
+
+def _when(text: str) -> datetime:
+    """Read a timestamp out of JSON (SQLite's text, PostgreSQL's ISO form) as aware UTC."""
+    value = datetime.fromisoformat(text)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _seat_of(found: dict[str, Any]) -> SeatRow:
+    return SeatRow(**{name: found[name] for name in SeatRow.__slots__})
+
+
+def _event_of(found: dict[str, Any]) -> EventRow:
+    values = {name: found[name] for name in EventRow.__slots__}
+    return EventRow(**{**values, "created_at": _when(values["created_at"])})
+
+
+def _note_of(found: dict[str, Any]) -> NoteRow:
+    values = {name: found[name] for name in NoteRow.__slots__}
+    return NoteRow(**{**values, "created_at": _when(values["created_at"])})
 
 
 @dataclass(frozen=True)

@@ -413,6 +413,36 @@ async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: S
     assert await store.matches.load_match(999_999) is None
 
 
+async def test_a_cold_load_is_one_statement(store: Store) -> None:
+    """load_match sends one statement to the database, on every backend."""
+    match_id = await new_match(store, status="active")
+    await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
+    for n in range(1, 8):
+        await store.matches.append_events(match_id, n - 1, [step(n)])
+    await store.matches.save_snapshot(match_id, 5, b"state-5")
+    await store.matches.add_note(match_id, 7, "kick", "someone left")
+    statements: list[str] = []
+
+    def on_execute(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    engines = [store.engine.sync_engine, *store.sync_engines()]
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        loaded = await store.matches.load_match(match_id, recent=3, notes=6)
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", on_execute)
+    assert loaded is not None
+    assert loaded.snapshot == (5, b"state-5")
+    assert ([e.seq for e in loaded.tail], [e.seq for e in loaded.recent]) == ([6, 7], [5, 6, 7])
+    assert [(s.seat, s.display_name) for s in loaded.seats] == [(0, "Host"), (1, "Seven")]
+    assert [n.text for n in loaded.notes] == ["someone left"]
+    assert loaded.notes[0].created_at.tzinfo is not None
+    assert len(statements) == 1, statements
+
+
 async def test_load_and_last_events(store: Store) -> None:
     match_id = await new_match(store)
     other = await new_match(store)
