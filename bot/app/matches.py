@@ -160,6 +160,10 @@ class MatchService:
         """Return the settings of a guild (declared defaults without a settings service)."""
         return DEFAULTS if self.settings is None else await self.settings.get(guild_id)
 
+    def cached_config(self, guild_id: int | None) -> GuildConfig | None:
+        """Return the settings of a guild if they are in memory (None: `config` must read them)."""
+        return DEFAULTS if self.settings is None else self.settings.cached(guild_id)
+
     def lock(self, match_id: int) -> asyncio.Lock:
         """Return the lock that serializes changes to one match in this process."""
         found = self._locks.get(match_id)

@@ -226,22 +226,24 @@ class MatchRepository:
         match_id: int,
         change: Callable[
             [MatchRow, list[SeatRow]],
-            tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None],
+            tuple[list[tuple[int, int | None, str | None, str]] | None, dict[str, Any] | None],
         ],
     ) -> tuple[MatchRow, list[SeatRow]]:
         """Read a match and its seats, change them, and return them as stored: one transaction.
 
         `change(row, seats)` runs inside the write transaction (the match row
-        locked) and returns the new seats and new options (None: unchanged); it
-        may raise to refuse, and then nothing is written. NotFound: no such match.
+        locked) and returns the new seats and the match's columns to change
+        (options, host; see MATCH_FIELDS), either None when unchanged; it may
+        raise to refuse, and then nothing is written. NotFound: no such match.
         """
 
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
             found = _lobby_on(connection, match_id, lock=True)
             if found is None:
                 raise NotFound(f"no match {match_id}")
-            seats, options = change(*found)
-            _set_seats_on(connection, match_id, _seat_values(match_id, seats), options)
+            seats, values = change(*found)
+            rows = None if seats is None else _seat_values(match_id, seats)
+            _set_seats_on(connection, match_id, rows, values)
             again = _lobby_on(connection, match_id)
             assert again is not None
             return again
@@ -458,7 +460,8 @@ class MatchRepository:
     ) -> None:
         """Replace all seats of a match (and its options, in the same transaction)."""
         rows = _seat_values(match_id, seats)
-        await self._writer.write(lambda c: _set_seats_on(c, match_id, rows, options))
+        values = None if options is None else {"options": options}
+        await self._writer.write(lambda c: _set_seats_on(c, match_id, rows, values))
 
     async def get_seats(self, match_id: int) -> list[SeatRow]:
         """Return the seats of a match ordered by seat number."""
@@ -683,15 +686,17 @@ def _insert_match_on(
 def _set_seats_on(
     connection: Connection,
     match_id: int,
-    rows: list[dict[str, Any]],
-    options: dict[str, Any] | None,
+    rows: list[dict[str, Any]] | None,
+    values: dict[str, Any] | None,
 ) -> None:
-    """Replace all seats of a match (and its options)."""
-    connection.execute(_DELETE_SEATS, {"match_id": match_id})
-    if rows:
-        connection.execute(_INSERT_SEATS, rows)
-    if options is not None:
-        found = connection.execute(_SET_OPTIONS, {"at_id": match_id, "options": options})
+    """Replace all seats of a match (None: keep them) and change some of its columns."""
+    if rows is not None:
+        connection.execute(_DELETE_SEATS, {"match_id": match_id})
+        if rows:
+            connection.execute(_INSERT_SEATS, rows)
+    if values:
+        check_fields(values, MATCH_FIELDS)
+        found = connection.execute(_SET_COLUMNS, {"at_id": match_id, **values})
         if found.rowcount != 1:
             raise NotFound(f"no match {match_id}")
 
@@ -828,9 +833,8 @@ _BUMP: Final = update(_MATCHES).where(
 _INSERT_EVENTS: Final = insert(_EVENTS)
 _INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
-_SET_OPTIONS: Final = (
-    update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id")).values(options=bindparam("options"))
-)
+_SET_COLUMNS: Final = update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id"))
+"""Change the columns of a match that the parameters name."""
 _MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 _MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
 _SEATS_OF: Final = (
