@@ -360,11 +360,10 @@ class MatchService:
         seat changes and, if the match is decided, its finish: status, outcome,
         results and rating updates. A crash leaves all of it or none of it.
         """
-        plan = self._plan(live, trial, steps, values)
-        extras = dataclasses.replace(plan.extras, seats=seats or {}, expect_status=expect_status)
+        plan = self._plan(live, trial, steps, values, seats=seats, expect_status=expect_status)
         stored = False
         try:
-            await self.repo.append_events(live.id, live.version, plan.rows, extras)
+            await self.repo.append_events(live.id, live.version, plan.rows, plan.extras)
             stored = True
         except ConcurrencyConflict:
             self.forget(live.id)
@@ -375,7 +374,14 @@ class MatchService:
         self._adopt(live, trial, steps, plan, seats)
 
     def _plan(
-        self, live: LiveMatch, trial: Match, steps: list[Step], values: dict[str, Any] | None
+        self,
+        live: LiveMatch,
+        trial: Match,
+        steps: list[Step],
+        values: dict[str, Any] | None,
+        *,
+        seats: dict[Seat, dict[str, Any]] | None = None,
+        expect_status: str | None = None,
     ) -> Opening:
         """Work out what storing these steps writes besides them (no I/O)."""
         rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
@@ -388,7 +394,7 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
-        return Opening(rows, Extras(changes, snapshot, finish=finish))
+        return Opening(rows, Extras(changes, snapshot, seats or {}, finish, expect_status))
 
     def _adopt(
         self,
@@ -483,7 +489,7 @@ class MatchService:
         """Apply column changes already stored to the cached row; tell the scheduler."""
         if not values:
             return
-        live.row = dataclasses.replace(live.row, **values)
+        live.row = _changed_row(live.row, values)
         times = [v for k, v in values.items() if v is not None and k in TIMER_COLUMNS]
         if times and self.on_timer is not None:
             self.on_timer(min(times))
@@ -882,6 +888,18 @@ class MatchService:
             if any(s.user_id == user_id and s.status == "playing" for s in seats):
                 found.append(row.id)
         return found
+
+
+_ROW_FIELDS: tuple[str, ...] = MatchRow.__slots__
+
+
+def _changed_row(row: MatchRow, values: dict[str, Any]) -> MatchRow:
+    """Return the row with these columns changed (`dataclasses.replace`, at a third less
+    cost: the cached row changes on most moves)."""
+    unknown = values.keys() - _ROW_FIELDS
+    if unknown:
+        raise TypeError(f"MatchRow has no {', '.join(sorted(unknown))}")
+    return MatchRow(*[values[n] if n in values else getattr(row, n) for n in _ROW_FIELDS])
 
 
 def _private_notes(live: LiveMatch, seat: Seat, limit: int = 5) -> list[str]:
