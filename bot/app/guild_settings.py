@@ -267,6 +267,10 @@ class SettingsService:
         self._guilds: dict[int, GuildConfig] = {}
         self._prefs: dict[int, UserPrefs] = {}
 
+    def cached(self, guild_id: int | None) -> GuildConfig | None:
+        """Return a guild's settings if they are in memory (None: `get` must read them)."""
+        return DEFAULTS if guild_id is None else self._guilds.get(guild_id)
+
     async def get(self, guild_id: int | None) -> GuildConfig:
         """Return a guild's settings (defaults outside guilds)."""
         if guild_id is None:

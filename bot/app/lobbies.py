@@ -27,7 +27,8 @@ CLOSED = N_("This lobby is closed: the match has started or was cancelled.")
 AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
 SeatSpec = tuple[int | None, str | None, str]
 """A lobby seat: member id (None for AI), AI level, display name."""
-SeatsChange = tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None]
+SeatsChange = tuple[list[tuple[int, int | None, str | None, str]] | None, dict[str, Any] | None]
+"""What a lobby step stores: the new seats and the match columns to change (None: as they are)."""
 """New seats (numbered) and new options (None: unchanged) of a lobby."""
 
 
@@ -194,39 +195,39 @@ class LobbyService:
             if lobby.full:
                 raise ServiceError(_("This lobby is full."))
             specs = [*_specs(lobby.seats), (user_id, None, name)]
-            return _numbered(specs), _grown_picks(lobby)
+            return _numbered(specs), _options(_grown_picks(lobby))
 
         async with self.matches.lock(match_id):
             return await self._change(match_id, change)
 
     async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
-        """Free a member's seat; the host's leaving passes hosting on or cancels."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Free a member's seat; the host's leaving passes hosting on or cancels (one
+        transaction: read, check and write)."""
+
+        def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
+            lobby = self._as_open_lobby(row, seats)
             if not any(s.user_id == user_id for s in lobby.seats):
                 raise ServiceError(_("You are not in this lobby."))
             rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
             index = next(s.seat for s in lobby.seats if s.user_id == user_id)
-            await self._write_seats(match_id, rest, _dropped_pick(lobby, index))
+            values = _options(_dropped_pick(lobby, index)) or {}
             if user_id == lobby.row.host_user_id:
-                await self._pass_hosting(match_id, rest)
-        return await self.info(match_id)
+                values.update(_next_host(rest))
+            return _numbered(rest), values
 
-    async def _pass_hosting(self, match_id: int, rest: list[SeatSpec]) -> None:
-        humans = [s[0] for s in rest if s[0] is not None]
-        if humans:
-            await self.repo.update_match(match_id, host_user_id=humans[0])
-        else:
-            await self.repo.update_match(
-                match_id, status="abandoned", finished_at=datetime.now(UTC)
-            )
+        async with self.matches.lock(match_id):
+            return await self._change(match_id, change)
 
     async def add_ai(self, match_id: int, user_id: int) -> LobbyInfo:
-        """Add an AI seat (host only)."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Add an AI seat (host only; one transaction: read, check and write)."""
+
+        def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
+            lobby = self._as_open_lobby(row, seats)
             self._require_host(lobby, user_id, N_("Only the host can add AI seats."))
-            if not (await self.matches.config(lobby.row.guild_id)).ai_seats:
+            config = self.matches.cached_config(lobby.row.guild_id)
+            if config is None:
+                raise _NeedSettings(lobby.row.guild_id)
+            if not config.ai_seats:
                 raise NotAllowed(_("AI seats are turned off in this server."))
             if lobby.full:
                 raise ServiceError(_("This lobby is full."))
@@ -234,8 +235,14 @@ class LobbyService:
             name = next(robot_name(n) for n in AI_NAMES if robot_name(n) not in taken)
             level = lobby.module.default_policy
             specs = [*_specs(lobby.seats), (None, level, name)]
-            await self._write_seats(match_id, specs, _grown_picks(lobby))
-        return await self.info(match_id)
+            return _numbered(specs), _options(_grown_picks(lobby))
+
+        async with self.matches.lock(match_id):
+            try:
+                return await self._change(match_id, change)
+            except _NeedSettings as need:  # the server's settings were not read yet
+                await self.matches.config(need.guild_id)
+                return await self._change(match_id, change)
 
     async def start(self, match_id: int, user_id: int) -> LobbyInfo:
         """Start the match (host only, once enough seats are filled): one transaction."""
@@ -346,9 +353,10 @@ class LobbyService:
         return await self.info(new_id)
 
     async def pick(self, match_id: int, user_id: int, option: str, value: str) -> LobbyInfo:
-        """Record a seat's pick of a per-seat option (a team, say)."""
-        async with self.matches.lock(match_id):
-            lobby = await self._open_lobby(match_id)
+        """Record a seat's pick of a per-seat option (a team, say): one transaction."""
+
+        def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
+            lobby = self._as_open_lobby(row, seats)
             spec = next((o for o in lobby.seat_options if o.name == option), None)
             if spec is None or value not in spec.values():
                 raise ServiceError(_("That choice is not available in this lobby."))
@@ -357,12 +365,10 @@ class LobbyService:
                 raise ServiceError(_("Join the lobby first, then pick."))
             picks = _picks(lobby, option)
             picks[seat] = value
-            await self._set_picks(lobby, option, picks)
-        return await self.info(match_id)
+            return None, {"options": {**lobby.row.options, option: ",".join(picks)}}
 
-    async def _set_picks(self, lobby: LobbyInfo, option: str, picks: list[str]) -> None:
-        options = {**lobby.row.options, option: ",".join(picks)}
-        await self.repo.update_match(lobby.match_id, options=options)
+        async with self.matches.lock(match_id):
+            return await self._change(match_id, change)
 
     async def set_message(
         self, match_id: int, message_id: int, thread_id: int | None = None
@@ -403,11 +409,27 @@ class LobbyService:
         if lobby.row.host_user_id != user_id:
             raise NotAllowed(_(refusal))
 
-    async def _write_seats(
-        self, match_id: int, specs: list[SeatSpec], options: dict[str, Any] | None = None
-    ) -> None:
-        """Store the seats, and the per-seat picks that go with them, in one transaction."""
-        await self.repo.set_seats(match_id, _numbered(specs), options=options)
+
+class _NeedSettings(Exception):
+    """A lobby step needs a server's settings that are not in memory: read them, then retry."""
+
+    def __init__(self, guild_id: int | None) -> None:
+        super().__init__(guild_id)
+        self.guild_id = guild_id
+
+
+def _options(options: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Return the match columns that store these options (None: unchanged)."""
+    return None if options is None else {"options": options}
+
+
+def _next_host(rest: list[SeatSpec]) -> dict[str, Any]:
+    """Return the columns a lobby changes when its host leaves: the next member hosts, or
+    with nobody left it closes."""
+    humans = [s[0] for s in rest if s[0] is not None]
+    if humans:
+        return {"host_user_id": humans[0]}
+    return {"status": "abandoned", "finished_at": datetime.now(UTC)}
 
 
 def _numbered(specs: list[SeatSpec]) -> list[tuple[int, int | None, str | None, str]]:

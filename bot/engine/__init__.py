@@ -20,6 +20,7 @@ from bot.engine.rules import (
     OptionSpec,
     Outcome,
     Transition,
+    is_legal,
     may_act,
 )
 from bot.engine.screen import Button, Field, Presenter, Screen, Select, SelectOption, act, pick
@@ -55,6 +56,7 @@ __all__ = [
     "StaleVersion",
     "Transition",
     "act",
+    "is_legal",
     "may_act",
     "pick",
 ]

@@ -318,14 +318,28 @@ class Rules(Generic[S]):
         raise NotImplementedError
 
 
-def may_act(rules: GameRules, state: Any) -> frozenset[Seat]:
+def may_act(rules: GameRules, state: Any, to_act: frozenset[Seat] | None = None) -> frozenset[Seat]:
     """Return the seats whose action is accepted now: ``to_act`` plus out-of-turn actors.
 
     A game may define ``also_act(state)``: seats that may take an optional action
     although nobody waits for them (Covert's Reroll token, usable on anyone's turn).
     Those seats get no turn timer, no ping and no AI turn (``to_act`` alone drives
     those); they are only allowed to act, as when a member opens their private view.
+    ``to_act`` is the rules' answer for this state, when the caller has it already.
     """
-    seats = rules.to_act(state)
+    seats = rules.to_act(state) if to_act is None else to_act
     extra = getattr(rules, "also_act", None)
     return seats | extra(state) if extra is not None else seats
+
+
+def is_legal(rules: GameRules, state: Any, seat: Seat, action: Action) -> bool:
+    """Tell whether `action` is among ``rules.legal_actions(state, seat)``.
+
+    The list is the one source of truth: a game may define ``is_legal(state, seat,
+    action)`` that answers without listing everything, with the same helpers the
+    list is made of (the property tests hold it to the list).
+    """
+    direct = getattr(rules, "is_legal", None)
+    if direct is not None:
+        return bool(direct(state, seat, action))
+    return action in rules.legal_actions(state, seat)

@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import (
 )
 from sqlalchemy.pool import NullPool
 
-from bot.store.sql import WRITE
+from bot.store.sql import SINGLE, WRITE
 
 DEFAULT_URL: Final = "sqlite+aiosqlite:///covert_table.db"
 SQLITE_PRAGMAS: Final = (
@@ -87,7 +87,10 @@ def tune_sqlite(sync_engine: Engine) -> None:
     def _on_begin(connection: Connection) -> None:
         # A write transaction takes the write lock at once (see bot.store.sql.writing);
         # a read stays deferred so readers never queue behind writers (WAL).
-        write = connection.get_execution_options().get(WRITE, False)
+        options = connection.get_execution_options()
+        if options.get(SINGLE, False):
+            return  # one statement reads one snapshot: no transaction around it
+        write = options.get(WRITE, False)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
 
 

@@ -8,21 +8,26 @@ get the frozen rows of `bot.store.rows`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final, TypeVar, cast
 
 from sqlalchemy import (
+    JSON,
     Connection,
+    Integer,
+    LargeBinary,
     Select,
     Table,
     bindparam,
+    case,
     delete,
     func,
     insert,
     literal_column,
     or_,
     select,
+    type_coerce,
     update,
 )
 from sqlalchemy.exc import IntegrityError
@@ -55,6 +60,7 @@ from bot.store.writer import GroupWriter, writer_for
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
     "EventRow",
+    "Extras",
     "Finish",
     "Loaded",
     "MatchRepository",
@@ -134,18 +140,25 @@ class MatchRepository:
     def __init__(self, sessions: Sessions) -> None:
         self._sessions = sessions
         self._engine: AsyncEngine = sessions.kw["bind"]
+        self._group: GroupWriter | None = None
 
     @property
     def _writer(self) -> GroupWriter:
-        return writer_for(self._engine)
+        # Kept: looking the engine up in the writers' weak dictionary costs a few
+        # microseconds per write, on every move.
+        group = self._group
+        if group is None or group.closed:
+            group = self._group = writer_for(self._engine)
+        return group
 
     async def load_match(self, match_id: int, recent: int = 12, notes: int = 6) -> Loaded | None:
-        """Read all a cold load needs in one read transaction (one thread hop on SQLite).
+        """Read all a cold load needs in one statement (one thread hop on SQLite, one
+        round trip on PostgreSQL).
 
         The match, its seats, the latest snapshot, the log after it, and the
         `recent` last events and `notes` last notes for the table's recent moves.
         """
-        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes))
+        return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes), single=True)
 
     async def create_match(
         self,
@@ -213,22 +226,24 @@ class MatchRepository:
         match_id: int,
         change: Callable[
             [MatchRow, list[SeatRow]],
-            tuple[list[tuple[int, int | None, str | None, str]], dict[str, Any] | None],
+            tuple[list[tuple[int, int | None, str | None, str]] | None, dict[str, Any] | None],
         ],
     ) -> tuple[MatchRow, list[SeatRow]]:
         """Read a match and its seats, change them, and return them as stored: one transaction.
 
         `change(row, seats)` runs inside the write transaction (the match row
-        locked) and returns the new seats and new options (None: unchanged); it
-        may raise to refuse, and then nothing is written. NotFound: no such match.
+        locked) and returns the new seats and the match's columns to change
+        (options, host; see MATCH_FIELDS), either None when unchanged; it may
+        raise to refuse, and then nothing is written. NotFound: no such match.
         """
 
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
             found = _lobby_on(connection, match_id, lock=True)
             if found is None:
                 raise NotFound(f"no match {match_id}")
-            seats, options = change(*found)
-            _set_seats_on(connection, match_id, _seat_values(match_id, seats), options)
+            seats, values = change(*found)
+            rows = None if seats is None else _seat_values(match_id, seats)
+            _set_seats_on(connection, match_id, rows, values)
             again = _lobby_on(connection, match_id)
             assert again is not None
             return again
@@ -256,21 +271,15 @@ class MatchRepository:
                 raise ConcurrencyConflict(match_id, "lobby", loaded.row.status)
             opening, handed = plan(loaded)
             if opening.rows:
-                _append_unit(
-                    match_id,
-                    0,
-                    opening.rows,
-                    values=opening.values,
-                    snapshot=opening.snapshot,
-                    finish=opening.finish,
-                    expect_status="lobby",
-                )(connection)
+                extras = replace(opening.extras, expect_status="lobby")
+                _append_unit(match_id, 0, opening.rows, extras)(connection)
             else:
-                check_fields(opening.values, MATCH_FIELDS)
+                values = opening.extras.values
+                check_fields(values, MATCH_FIELDS)
                 query = (
                     update(_MATCHES)
                     .where(_MATCHES.c.id == match_id, _MATCHES.c.status == "lobby")
-                    .values(**opening.values)
+                    .values(**values)
                 )
                 if connection.execute(query).rowcount != 1:
                     raise ConcurrencyConflict(match_id, "lobby", None)
@@ -419,7 +428,9 @@ class MatchRepository:
 
     async def count_open_both(self, guild_id: int, channel_id: int) -> tuple[int, int]:
         """Count lobbies and active matches of a guild and of one of its channels, in one read."""
-        return await self._writer.read(lambda c: _count_open_on(c, guild_id, channel_id))
+        return await self._writer.read(
+            lambda c: _count_open_on(c, guild_id, channel_id), single=True
+        )
 
     async def add_note(
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
@@ -449,7 +460,8 @@ class MatchRepository:
     ) -> None:
         """Replace all seats of a match (and its options, in the same transaction)."""
         rows = _seat_values(match_id, seats)
-        await self._writer.write(lambda c: _set_seats_on(c, match_id, rows, options))
+        values = None if options is None else {"options": options}
+        await self._writer.write(lambda c: _set_seats_on(c, match_id, rows, values))
 
     async def get_seats(self, match_id: int) -> list[SeatRow]:
         """Return the seats of a match ordered by seat number."""
@@ -466,34 +478,16 @@ class MatchRepository:
         match_id: int,
         expected_version: int,
         rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
-        *,
-        values: dict[str, Any] | None = None,
-        snapshot: bytes | None = None,
-        seats: dict[int, dict[str, Any]] | None = None,
-        finish: Finish | None = None,
-        expect_status: str | None = None,
+        extras: Extras | None = None,
     ) -> int:
         """Log steps as seq expected_version+1.. and bump the version, in one transaction.
 
-        In the same transaction: `values` changes other columns of the match (the
-        turn deadline, say; see MATCH_FIELDS), `snapshot` stores the state after
-        the last step, `seats` changes seat columns (seat -> values), and `finish`
-        marks the match finished with its outcome, results and rating updates.
-        With `expect_status` the match must also still have that status (a lobby
-        being started). Raises ConcurrencyConflict (and writes nothing) if the
-        match is no longer at `expected_version`, NotFound if there is no such
-        match. Everything is committed before the new version is returned.
+        The same transaction writes the `extras` (see `Extras`). Raises
+        ConcurrencyConflict (and writes nothing) if the match is no longer at
+        `expected_version`, NotFound if there is no such match. Everything is
+        committed before the new version is returned.
         """
-        append = _append_unit(
-            match_id,
-            expected_version,
-            rows,
-            values=values,
-            snapshot=snapshot,
-            seats=seats,
-            finish=finish,
-            expect_status=expect_status,
-        )
+        append = _append_unit(match_id, expected_version, rows, extras or NO_EXTRAS)
         await self._writer.write(append)
         return append.new_version
 
@@ -685,23 +679,25 @@ def _insert_match_on(
     assert found is not None
     match_id = int(found[0])
     if seats:
-        connection.execute(insert(_SEATS), [{**r, "match_id": match_id} for r in seats])
+        connection.execute(_INSERT_SEATS, [{**r, "match_id": match_id} for r in seats])
     return match_id
 
 
 def _set_seats_on(
     connection: Connection,
     match_id: int,
-    rows: list[dict[str, Any]],
-    options: dict[str, Any] | None,
+    rows: list[dict[str, Any]] | None,
+    values: dict[str, Any] | None,
 ) -> None:
-    """Replace all seats of a match (and its options)."""
-    connection.execute(delete(_SEATS).where(_SEATS.c.match_id == match_id))
-    if rows:
-        connection.execute(insert(_SEATS), rows)
-    if options is not None:
-        query = update(_MATCHES).where(_MATCHES.c.id == match_id).values(options=options)
-        if connection.execute(query).rowcount != 1:
+    """Replace all seats of a match (None: keep them) and change some of its columns."""
+    if rows is not None:
+        connection.execute(_DELETE_SEATS, {"match_id": match_id})
+        if rows:
+            connection.execute(_INSERT_SEATS, rows)
+    if values:
+        check_fields(values, MATCH_FIELDS)
+        found = connection.execute(_SET_COLUMNS, {"at_id": match_id, **values})
+        if found.rowcount != 1:
             raise NotFound(f"no match {match_id}")
 
 
@@ -709,13 +705,11 @@ def _lobby_on(
     connection: Connection, match_id: int, *, lock: bool = False
 ) -> tuple[MatchRow, list[SeatRow]] | None:
     """Read a match row and its seats (`lock`: FOR UPDATE on the match row, on PostgreSQL)."""
-    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
-    found = connection.execute(query.with_for_update() if lock else query).first()
+    query = _MATCH_BY_ID_LOCKED if lock else _MATCH_BY_ID
+    found = connection.execute(query, {"match_id": match_id}).first()
     if found is None:
         return None
-    seats = connection.execute(
-        select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == match_id).order_by(_SEATS.c.seat)
-    )
+    seats = connection.execute(_SEATS_OF, {"match_id": match_id})
     return MatchRow(*found), [SeatRow(*r) for r in seats]
 
 
@@ -723,18 +717,14 @@ def _append_unit(
     match_id: int,
     expected_version: int,
     rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
-    *,
-    values: dict[str, Any] | None = None,
-    snapshot: bytes | None = None,
-    seats: dict[int, dict[str, Any]] | None = None,
-    finish: Finish | None = None,
-    expect_status: str | None = None,
+    extras: Extras,
 ) -> _Append:
     """Check an append's arguments and make the unit that writes it (see append_events)."""
     if not rows:
         raise ValueError("append_events needs at least one row")
     new_version = expected_version + len(rows)
-    changes = dict(values or {})
+    changes = dict(extras.values)
+    finish, seats = extras.finish, extras.seats
     if finish is not None:
         changes.update(
             status="finished",
@@ -745,17 +735,17 @@ def _append_unit(
         )
     if changes:
         check_fields(changes, MATCH_FIELDS)
-    for seat_values in (seats or {}).values():
+    for seat_values in seats.values():
         check_fields(seat_values, SEAT_FIELDS)
     return _Append(
         match_id,
         expected_version,
         new_version,
         changes,
-        expect_status,
+        extras.expect_status,
         _event_values(match_id, expected_version, rows),
-        dict(seats or {}),
-        snapshot,
+        dict(seats),
+        extras.snapshot,
         finish,
     )
 
@@ -790,83 +780,191 @@ class Loaded:
 
 
 @dataclass(frozen=True)
+class Extras:
+    """What an append writes besides its steps, in the same transaction."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    """Other columns of the match (the turn deadline, say; see MATCH_FIELDS)."""
+    snapshot: bytes | None = None
+    """The encoded state after the last step."""
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Seat columns to change: seat -> values (see SEAT_FIELDS)."""
+    finish: Finish | None = None
+    """The match is decided: finished, with its outcome, results and rating updates."""
+    expect_status: str | None = None
+    """The match must also still have this status (a lobby being started)."""
+
+
+NO_EXTRAS: Final = Extras()
+
+
+@dataclass(frozen=True)
 class Opening:
-    """What starting a lobby stores (see MatchRepository.begin_match)."""
+    """Steps to log and what they write besides: an append, or what starting a lobby stores
+    (see MatchRepository.begin_match, where the steps may be empty)."""
 
     rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
-    """The opening steps (shuffle, deal); may be empty."""
-    values: dict[str, Any]
-    """Columns of the match to change (status, options, timers; see MATCH_FIELDS)."""
-    snapshot: bytes | None = None
-    finish: Finish | None = None
+    extras: Extras
 
 
 _MATCHES: Final = cast(Table, Match.__table__)
 _EVENTS: Final = cast(Table, MatchEvent.__table__)
 _SEATS: Final = cast(Table, MatchSeat.__table__)
+_NOTES: Final = cast(Table, MatchNote.__table__)
+_SNAPSHOTS: Final = cast(Table, MatchSnapshot.__table__)
 _MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
 _SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
 _EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
 _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 
+# The statements of every move and every lobby step, built once: building a statement
+# costs more than SQLAlchemy's cached compilation of it.
+_VERSIONS: Final = (
+    select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
+    .where(_MATCHES.c.id.in_(bindparam("ids", expanding=True)))
+    .order_by(_MATCHES.c.id)
+    .with_for_update()
+)
+"""The stored versions of a batch's matches, read under the write lock."""
+_BUMP: Final = update(_MATCHES).where(
+    _MATCHES.c.id == bindparam("at_id"), _MATCHES.c.version == bindparam("at_version")
+)
+"""Move a match to its new version (and set the columns each row of parameters names)."""
+_INSERT_EVENTS: Final = insert(_EVENTS)
+_INSERT_SEATS: Final = insert(_SEATS)
+_DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
+_SET_COLUMNS: Final = update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id"))
+"""Change the columns of a match that the parameters name."""
+_MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
+_MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
+_SEATS_OF: Final = (
+    select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == bindparam("match_id")).order_by(_SEATS.c.seat)
+)
+
 
 def _load_on(
     connection: Connection, match_id: int, recent: int, notes: int, *, lock: bool = False
 ) -> Loaded | None:
-    """Read a match for a cold load with Core statements on one connection.
+    """Read a match for a cold load in one statement (one round trip on PostgreSQL).
 
-    With `lock`, the match row is read FOR UPDATE (PostgreSQL; SQLite's write
+    The match row comes with its seats, the latest snapshot, the log after it
+    (and the `recent` last steps) and the `notes` last notes, each gathered by
+    a subquery: the rows as a JSON array, the snapshot as two scalars. With
+    `lock`, the match row is read FOR UPDATE (PostgreSQL; SQLite's write
     transactions hold the database lock already).
     """
-    query = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == match_id)
-    found = connection.execute(query.with_for_update() if lock else query).first()
+    query = _load_statement(connection.dialect.name, lock)
+    found = connection.execute(
+        query, {"match_id": match_id, "recent": recent, "notes": notes}
+    ).first()
     if found is None:
         return None
-    row = MatchRow(*found)
-    seats = [
-        SeatRow(*r)
-        for r in connection.execute(
-            select(*_SEAT_COLUMNS).where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat)
-        )
-    ]
-    snapshot = None
-    after = 0
-    if row.status != "lobby" and row.version:
-        snap = connection.execute(
-            select(MatchSnapshot.seq, MatchSnapshot.state)
-            .where(MatchSnapshot.match_id == match_id)
-            .order_by(MatchSnapshot.seq.desc())
-            .limit(1)
-        ).first()
-        if snap is not None:
-            snapshot, after = (snap.seq, snap.state), snap.seq
-    # The tail after the snapshot and the recent events overlap: one query reads both.
-    since = min(after, max(0, row.version - recent))
-    events = [
-        EventRow(*r)
-        for r in connection.execute(
-            select(*_EVENT_COLUMNS)
-            .where(MatchEvent.match_id == match_id, MatchEvent.seq > since)
-            .order_by(MatchEvent.seq)
-        )
-    ]
-    note_rows = [
-        NoteRow(*r)
-        for r in connection.execute(
-            select(*_NOTE_COLUMNS)
-            .where(MatchNote.match_id == match_id)
-            .order_by(MatchNote.id.desc())
-            .limit(notes)
-        )
-    ]
+    width = len(_MATCH_COLUMNS)
+    row = MatchRow(*found[:width])
+    seats_json, snapshot_seq, snapshot_state, events_json, notes_json = found[width:]
+    seats = sorted((_seat_of(s) for s in seats_json or ()), key=lambda r: r.seat)
+    events = sorted((_event_of(e) for e in events_json or ()), key=lambda r: r.seq)
+    after = 0 if snapshot_seq is None else int(snapshot_seq)
+    latest = sorted(notes_json or (), key=lambda n: n["id"])
     return Loaded(
         row=row,
         seats=seats,
-        snapshot=snapshot,
+        snapshot=None if snapshot_seq is None else (after, bytes(snapshot_state)),
         tail=[e for e in events if e.seq > after],
         recent=events[-recent:] if recent else [],
-        notes=list(reversed(note_rows)),
+        notes=[_note_of(n) for n in latest],
     )
+
+
+_LOAD_STATEMENTS: dict[tuple[str, bool], Any] = {}
+
+
+def _load_statement(dialect: str, lock: bool) -> Any:
+    """Return the cold load's one statement for a dialect, built once (see _load_on)."""
+    found = _LOAD_STATEMENTS.get((dialect, lock))
+    if found is None:
+        found = _LOAD_STATEMENTS[(dialect, lock)] = _build_load(dialect, lock)
+    return found
+
+
+def _build_load(dialect: str, lock: bool) -> Any:
+    match_id = bindparam("match_id", type_=Integer)
+    snaps = _SNAPSHOTS
+    latest = (
+        select(snaps.c.seq, snaps.c.state)
+        .where(snaps.c.match_id == match_id)
+        .order_by(snaps.c.seq.desc())
+        .limit(1)
+        .subquery("latest")
+    )
+    snapshot_seq = select(latest.c.seq).scalar_subquery()
+    snapshot_state = select(latest.c.state).scalar_subquery()
+    # The tail after the snapshot and the recent steps overlap: one array holds both.
+    stored = _MATCHES.alias("stored")
+    version = select(stored.c.version).where(stored.c.id == match_id).scalar_subquery()
+    tail_from = func.coalesce(snapshot_seq, 0)
+    recent_from = version - bindparam("recent", type_=Integer)
+    since = case((tail_from < recent_from, tail_from), else_=recent_from)
+    seats = select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == match_id).subquery("seats")
+    events = (
+        select(*_EVENT_COLUMNS)
+        .where(_EVENTS.c.match_id == match_id, _EVENTS.c.seq > since)
+        .subquery("events")
+    )
+    notes = (
+        select(_NOTES.c.id, *_NOTE_COLUMNS)
+        .where(_NOTES.c.match_id == match_id)
+        .order_by(_NOTES.c.id.desc())
+        .limit(bindparam("notes", type_=Integer))
+        .subquery("notes")
+    )
+    query = select(
+        *_MATCH_COLUMNS,
+        _json_rows(dialect, seats),
+        type_coerce(snapshot_seq, Integer),
+        type_coerce(snapshot_state, LargeBinary),
+        _json_rows(dialect, events, json=("events",)),
+        _json_rows(dialect, notes),
+    ).where(_MATCHES.c.id == match_id)
+    return query.with_for_update(of=_MATCHES) if lock else query
+
+
+def _json_rows(dialect: str, rows: Any, json: tuple[str, ...] = ()) -> Any:
+    """Aggregate a subquery's rows into one JSON array of objects (NULL or [] when empty)."""
+    if dialect == "sqlite":
+        pairs = [x for c in rows.c for x in (_key(c.name), func.json(c) if c.name in json else c)]
+        aggregate = func.json_group_array(func.json_object(*pairs))
+    elif dialect == "postgresql":
+        pairs = [x for c in rows.c for x in (_key(c.name), c)]
+        aggregate = func.json_agg(func.json_build_object(*pairs))
+    else:
+        raise NotImplementedError(f"cold load on {dialect}")
+    return type_coerce(select(aggregate).select_from(rows).scalar_subquery(), JSON)
+
+
+def _key(name: str) -> Any:
+    """A column's name as a literal string of the statement (a key of the JSON objects)."""
+    return literal_column(f"'{name}'")
+
+
+def _when(text: str) -> datetime:
+    """Read a timestamp out of JSON (SQLite's text, PostgreSQL's ISO form) as aware UTC."""
+    value = datetime.fromisoformat(text)
+    return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+def _seat_of(found: dict[str, Any]) -> SeatRow:
+    return SeatRow(**{name: found[name] for name in SeatRow.__slots__})
+
+
+def _event_of(found: dict[str, Any]) -> EventRow:
+    values = {name: found[name] for name in EventRow.__slots__}
+    return EventRow(**{**values, "created_at": _when(values["created_at"])})
+
+
+def _note_of(found: dict[str, Any]) -> NoteRow:
+    values = {name: found[name] for name in NoteRow.__slots__}
+    return NoteRow(**{**values, "created_at": _when(values["created_at"])})
 
 
 @dataclass(frozen=True)
@@ -908,7 +1006,7 @@ class _Append:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
         try:
-            connection.execute(insert(_EVENTS), self.events)
+            connection.execute(_INSERT_EVENTS, self.events)
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, self.expected, None) from exc
         self._extras(connection)
@@ -945,13 +1043,7 @@ class _Append:
         ids = [a.match_id for a in appends]
         if len(set(ids)) != len(ids):
             raise _NotTogether("two appends to one match")
-        query = (
-            select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
-            .where(_MATCHES.c.id.in_(ids))
-            .order_by(_MATCHES.c.id)
-            .with_for_update()
-        )
-        stored = {r.id: (r.version, r.status) for r in connection.execute(query)}
+        stored = {r.id: (r.version, r.status) for r in connection.execute(_VERSIONS, {"ids": ids})}
         outcomes: list[tuple[bool, Any]] = []
         ready: dict[tuple[str, ...], list[_Append]] = {}
         for append in appends:
@@ -969,22 +1061,18 @@ class _Append:
             outcomes.append((True, append.new_version))
             ready.setdefault(tuple(sorted(append.changes)), []).append(append)
         for columns, group in ready.items():
-            bump = update(_MATCHES).where(
-                _MATCHES.c.id == bindparam("at_id"),
-                _MATCHES.c.version == bindparam("at_version"),
-            )
             rows = [
                 {"at_id": a.match_id, "at_version": a.expected, "version": a.new_version}
                 | {c: a.changes[c] for c in columns}
                 for a in group
             ]
-            result = connection.execute(bump, rows)
+            result = connection.execute(_BUMP, rows)
             multi = connection.dialect.supports_sane_multi_rowcount or len(rows) == 1
             if multi and result.rowcount != len(rows):
                 raise _NotTogether("a version moved under the write lock")
         events = [e for group in ready.values() for a in group for e in a.events]
         if events:
-            connection.execute(insert(_EVENTS), events)
+            connection.execute(_INSERT_EVENTS, events)
         for group in ready.values():
             for append in group:
                 append._extras(connection)

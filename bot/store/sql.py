@@ -15,6 +15,8 @@ from bot.store.models import Base
 Sessions = async_sessionmaker[AsyncSession]
 WRITE: Final = "covert_table_write"
 """Execution option marking a write transaction; SQLite begins it IMMEDIATE (see db.py)."""
+SINGLE: Final = "covert_table_single"
+"""Execution option marking a read of one statement: SQLite runs it without BEGIN (see db.py)."""
 
 
 @asynccontextmanager

@@ -35,7 +35,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import SingletonThreadPool
 
-from bot.store.sql import WRITE
+from bot.store.sql import SINGLE, WRITE
 
 T = TypeVar("T")
 Work = Callable[[Connection], Any]
@@ -69,6 +69,7 @@ class GroupWriter:
         """Transactions committed (for benchmarks and tests)."""
         self.largest = 0
         """The most units one committed transaction held."""
+        self.closed = False
 
     @property
     def direct_engine(self) -> Engine | None:
@@ -91,13 +92,23 @@ class GroupWriter:
             self._task = loop.create_task(self._drain())
         return await future
 
-    async def read(self, work: Callable[[Connection], T]) -> T:
-        """Run `work` in one read transaction, in one thread hop where possible."""
+    async def read(self, work: Callable[[Connection], T], *, single: bool = False) -> T:
+        """Run `work` in one read transaction, in one thread hop where possible.
+
+        With `single`, `work` runs one statement: on PostgreSQL it then runs with
+        no transaction around it (one statement reads one snapshot anyway), so
+        the read is one round trip, not BEGIN, the statement and ROLLBACK; on
+        SQLite it runs without BEGIN.
+        """
         if self._direct is not None:
             loop = asyncio.get_running_loop()
             unit = _InContext(work)  # the reader's thread runs it in the caller's context
-            return await loop.run_in_executor(self._reader_thread, _read_on, self._direct, unit)
+            return await loop.run_in_executor(
+                self._reader_thread, _read_on, self._direct, unit, single
+            )
         async with self.engine.connect() as connection:
+            if single:
+                connection = await connection.execution_options(isolation_level="AUTOCOMMIT")
             return await connection.run_sync(work)
 
     async def _drain(self) -> None:
@@ -144,6 +155,7 @@ class GroupWriter:
 
     def close(self) -> None:
         """Close the direct connections and threads."""
+        self.closed = True
         for pool in (self._writer_thread, self._reader_thread):
             if pool is not None:
                 pool.shutdown(wait=True)
@@ -177,9 +189,12 @@ def _write_on(engine: Engine, units: list[Work]) -> list[tuple[bool, Any]]:
         return _apply(connection.execution_options(**{WRITE: True}), units)
 
 
-def _read_on(engine: Engine, work: Callable[[Connection], T]) -> T:
-    with engine.connect() as connection, connection.begin():
-        return work(connection)
+def _read_on(engine: Engine, work: Callable[[Connection], T], single: bool = False) -> T:
+    with engine.connect() as connection:
+        if single:
+            return work(connection.execution_options(**{SINGLE: True}))
+        with connection.begin():
+            return work(connection)
 
 
 def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -124,14 +126,9 @@ async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any)
     assert lobby.row.options["first"] == "ask,ask,ask,ask"
 
 
-async def test_open_join_and_start_are_one_transaction_each(
-    lobbies: LobbyService, engine: Any
-) -> None:
-    """Open (limits, match and host seat), join (seat and its team pick), start (checks and the
-    opening): three transactions in all, reads included, each a write.
-
-    Issue: the lobby took about ten transactions; each step now reads, checks and writes at once.
-    """
+@contextlib.contextmanager
+def transactions(engine: Any) -> Iterator[list[bool]]:
+    """Record each transaction begun on the engine (and the writer's own): whether it writes."""
     began: list[bool] = []
 
     def on_begin(connection: Connection) -> None:
@@ -143,17 +140,62 @@ async def test_open_join_and_start_are_one_transaction_each(
         engines.append(direct)
     for target in engines:
         event.listen(target, "begin", on_begin)
+    try:
+        yield began
+    finally:
+        for target in engines:
+            event.remove(target, "begin", on_begin)
+
+
+async def test_leave_add_ai_and_pick_are_one_transaction_each(
+    lobbies: LobbyService, engine: Any
+) -> None:
+    """Each lobby step reads, checks and writes in one transaction, reads included.
+
+    Issue: leaving, adding an AI seat and picking a team each read the lobby, wrote, and
+    read it again (a host leaving wrote twice).
+    """
+    match_id = await open_lobby(lobbies)
+    await lobbies.join(match_id, 2, "Bob")
+    await lobbies.add_ai(match_id, 1)  # the server's settings are read once, then kept
+    await lobbies.leave(match_id, 2)
     counts = []
-    lobby = await lobbies.open(
-        guild_id=1, channel_id=1, game="coverta", options={}, host=(1, "Ann")
-    )
-    counts.append(len(began))
-    joined = await lobbies.join(lobby.match_id, 2, "Bob")
-    counts.append(len(began))
-    started = await lobbies.start(lobby.match_id, 1)
-    counts.append(len(began))
-    for target in engines:
-        event.remove(target, "begin", on_begin)
+    with transactions(engine) as began:
+        added = await lobbies.add_ai(match_id, 1)
+        counts.append(len(began))
+        picked = await lobbies.pick(match_id, 1, "team", "B")
+        counts.append(len(began))
+        await lobbies.join(match_id, 3, "Cy")
+        counts.append(len(began))
+        left = await lobbies.leave(match_id, 1)  # the host: Cy hosts now
+        counts.append(len(began))
+    assert counts == [1, 2, 3, 4]
+    assert all(began)
+    assert added.seats[0].display_name == "Alice" and len(added.seats) == 3
+    assert picked.row.options["team"].split(",")[0] == "B"
+    assert left.row.host_user_id == 3 and [s.user_id for s in left.seats][-1] == 3
+    assert left.row.options["team"].count(",") == len(left.seats) - 1
+    assert left == await lobbies.info(match_id)
+
+
+async def test_open_join_and_start_are_one_transaction_each(
+    lobbies: LobbyService, engine: Any
+) -> None:
+    """Open (limits, match and host seat), join (seat and its team pick), start (checks and the
+    opening): three transactions in all, reads included, each a write.
+
+    Issue: the lobby took about ten transactions; each step now reads, checks and writes at once.
+    """
+    counts = []
+    with transactions(engine) as began:
+        lobby = await lobbies.open(
+            guild_id=1, channel_id=1, game="coverta", options={}, host=(1, "Ann")
+        )
+        counts.append(len(began))
+        joined = await lobbies.join(lobby.match_id, 2, "Bob")
+        counts.append(len(began))
+        started = await lobbies.start(lobby.match_id, 1)
+        counts.append(len(began))
     assert counts == [1, 2, 3]
     assert all(began)
     assert [s.display_name for s in joined.seats] == ["Ann", "Bob"]

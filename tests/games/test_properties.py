@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import CHANCE, GameModule, Match
+from bot.engine import CHANCE, Action, GameModule, Match, is_legal
 from bot.games import build_registry
 from tests.support.games import Chooser, assert_no_leak, random_playout
 
@@ -145,6 +145,27 @@ def secrets(
             assert_no_leak(rules, match.state, seat)
 
 
+def direct_legality(
+    module: GameModule, seats: int, options: dict[str, str], rng: Chooser, limit: int
+) -> None:
+    """A game's direct legality check answers exactly as its list of legal actions.
+
+    Each state is asked about actions that were legal earlier in the playout (for
+    any seat) and some that are legal now, for every seat.
+    """
+    rules = module.rules
+    seen: dict[Action, None] = {}
+    for match, _ in random_playout(rules, seats, options, rng, limit):
+        for seat in range(seats):
+            legal = list(rules.legal_actions(match.state, seat))
+            now = rng.sample(legal, min(len(legal), 8))
+            for action in [*list(seen)[-24:], *now]:
+                expected = action in legal
+                found = is_legal(rules, match.state, seat, action)
+                assert found == expected, f"step {match.seq}: seat {seat}, {action!r}: {found}"
+            seen.update(dict.fromkeys(now))
+
+
 def replay(
     module: GameModule, seats: int, options: dict[str, str], rng: Chooser, limit: int
 ) -> None:
@@ -201,3 +222,10 @@ hold no hidden value, replay equals the live fold, snapshots round-trip and play
 @pytest.mark.parametrize("check", PROPERTIES, ids=lambda check: check.__name__)
 def test_property_holds(module: GameModule, check: Check) -> None:
     check_property(module, check)
+
+
+@pytest.mark.parametrize(
+    "module", [m for m in GAMES if hasattr(m.rules, "is_legal")], ids=lambda m: m.spec.key
+)
+def test_direct_legality_agrees_with_legal_actions(module: GameModule) -> None:
+    check_property(module, direct_legality)

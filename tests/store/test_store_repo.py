@@ -23,6 +23,7 @@ from bot.store import (
     Store,
 )
 from bot.store.models import GuildSettings, Match, MatchEvent
+from bot.store.repo import Extras
 from bot.store.writer import writer_for
 
 GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001
@@ -347,9 +348,11 @@ async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_appen
                 m,
                 0,
                 [step(1), step(2)],
-                values={"ai_to_act": True} if i % 2 else {"paused": True},
-                seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
-                snapshot=b"{}" if i == 3 else None,
+                Extras(
+                    values={"ai_to_act": True} if i % 2 else {"paused": True},
+                    seats={5: {"timeouts": 1}} if i == 1 else {0: {"timeouts": 2}},
+                    snapshot=b"{}" if i == 3 else None,
+                ),
             )
             for i, m in enumerate(ids)
         ),
@@ -408,6 +411,36 @@ async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: S
     assert [e.seq for e in loaded.recent] == list(range(9, 21))
     assert [n.text for n in loaded.notes] == ["someone left"]
     assert await store.matches.load_match(999_999) is None
+
+
+async def test_a_cold_load_is_one_statement(store: Store) -> None:
+    """load_match sends one statement to the database, on every backend."""
+    match_id = await new_match(store, status="active")
+    await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
+    for n in range(1, 8):
+        await store.matches.append_events(match_id, n - 1, [step(n)])
+    await store.matches.save_snapshot(match_id, 5, b"state-5")
+    await store.matches.add_note(match_id, 7, "kick", "someone left")
+    statements: list[str] = []
+
+    def on_execute(*args: object) -> None:
+        statements.append(str(args[2]))
+
+    engines = [store.engine.sync_engine, *store.sync_engines()]
+    for engine in engines:
+        event.listen(engine, "before_cursor_execute", on_execute)
+    try:
+        loaded = await store.matches.load_match(match_id, recent=3, notes=6)
+    finally:
+        for engine in engines:
+            event.remove(engine, "before_cursor_execute", on_execute)
+    assert loaded is not None
+    assert loaded.snapshot == (5, b"state-5")
+    assert ([e.seq for e in loaded.tail], [e.seq for e in loaded.recent]) == ([6, 7], [5, 6, 7])
+    assert [(s.seat, s.display_name) for s in loaded.seats] == [(0, "Host"), (1, "Seven")]
+    assert [n.text for n in loaded.notes] == ["someone left"]
+    assert loaded.notes[0].created_at.tzinfo is not None
+    assert len(statements) == 1, statements
 
 
 async def test_load_and_last_events(store: Store) -> None:

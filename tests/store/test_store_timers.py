@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from bot.store import Store
+from bot.store.repo import Extras
 from tests.store.test_store_repo import GUILD, new_match
 
 
@@ -30,7 +31,7 @@ async def test_append_events_sets_the_deadline_in_the_same_transaction(store: St
     match_id = await new_match(store, status="active", turn_seconds=300)
     deadline = datetime(2026, 3, 1, 12, 5, tzinfo=UTC)
     await store.matches.append_events(
-        match_id, 0, [(0, "B", [])], values={"turn_deadline": deadline}
+        match_id, 0, [(0, "B", [])], Extras(values={"turn_deadline": deadline})
     )
     row = await store.matches.get_match(match_id)
     assert row is not None

@@ -15,11 +15,16 @@ def held_kinds(state: NeverOverState, seat: int) -> list[str]:
     return [k for k in KINDS if k in held]
 
 
-def refusal(state: NeverOverState, seat: int, play: Play) -> Phrase | None:
-    """Return why a play is not allowed, or None when it is legal."""
+def refusal(
+    state: NeverOverState, seat: int, play: Play, held: list[str] | None = None
+) -> Phrase | None:
+    """Return why a play is not allowed, or None when it is legal.
+
+    `held` is ``held_kinds(state, seat)`` when the caller has it already.
+    """
     if play.owner >= state.seats:
         return say.NO_SUCH_PLAYER
-    if play.kind not in held_kinds(state, seat):
+    if play.kind not in (held_kinds(state, seat) if held is None else held):
         return say.not_held(play.kind)
     if play.kind[0] == "g":
         return _green_refusal(state, seat, play)
@@ -50,19 +55,24 @@ def _red_refusal(state: NeverOverState, seat: int, play: Play) -> Phrase | None:
 
 def legal_plays(state: NeverOverState, seat: int) -> list[Play]:
     """List every legal play of a seat, one per kind and destination."""
+    return _legal_plays(state, seat, held_kinds(state, seat))
+
+
+def _legal_plays(state: NeverOverState, seat: int, held: list[str]) -> list[Play]:
     plays: list[Play] = []
-    for kind in held_kinds(state, seat):
+    for kind in held:
         if kind[0] == "g":
             plays.append(Play(kind, seat, "green"))
             continue
         plays += [Play(kind, owner, "red") for owner in range(state.seats)]
-    return [p for p in plays if refusal(state, seat, p) is None]
+    return [p for p in plays if refusal(state, seat, p, held) is None]
 
 
 def legal_actions(state: NeverOverState, seat: int) -> list[NeverOverAction]:
     """List every action of the seat whose turn it is: plays, discards, retiring."""
-    actions: list[NeverOverAction] = [*legal_plays(state, seat)]
-    actions += [Discard(kind) for kind in held_kinds(state, seat)]
+    held = held_kinds(state, seat)
+    actions: list[NeverOverAction] = [*_legal_plays(state, seat, held)]
+    actions += [Discard(kind) for kind in held]
     actions.append(Retire())
     return actions
 

@@ -20,8 +20,8 @@ from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll
 from bot.games.covert.chance import HUSH_SECONDS
 from bot.games.covert.flow import Draft, first_seats, spy_seat
-from bot.games.covert.rules import dispatch, setup
-from bot.games.covert.rules.legal import legal, may_reroll, prompt_for, rerolls
+from bot.games.covert.rules import dispatch, legal, setup
+from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
 from bot.games.covert.rules.scoring import outcome
 from bot.games.covert.state import CovertState
@@ -176,7 +176,13 @@ class CovertRules(Rules[CovertState]):
             if seat in self.also_act(state):
                 return tuple(rerolls(state.players[seat].unplaced()))
             return ()
-        return tuple(legal(state, seat))
+        return tuple(legal.legal(state, seat))
+
+    def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
+        """Tell whether `action` is among `legal_actions(state, seat)`, placements directly."""
+        if seat == CHANCE or seat not in acting(state):
+            return action in self.legal_actions(state, seat)
+        return legal.is_legal(state, seat, action)
 
     def chance_outcome(self, state: CovertState, rng: Rng) -> Action:
         """Draw the pending random step."""
@@ -198,7 +204,7 @@ class CovertRules(Rules[CovertState]):
             dispatch.chance(d, action)
         else:
             dispatch.player(d, seat, action, prompt_for(state, seat))
-            if action not in legal(state, seat):
+            if not legal.is_legal(state, seat, action):
                 raise IllegalAction(say.NOT_ALLOWED)
         dispatch.settle(d)
         return d.transition()

@@ -62,14 +62,43 @@ def legal(state: CovertState, seat: int) -> list[Action]:
         return spy_actions(state, seat) if spy_seat(state) == seat else []
     if state.moving is not None:
         return moving_actions(state, seat) if state.moving.seat == seat else []
-    turn = state.turn
+    turn = main_turn(state, seat)
     if turn is not None:
-        return turn_actions(state, turn) if turn.seat == seat and not turn.done else []
+        return turn_actions(state, turn)
+    if state.turn is not None:
+        return []
     seats = first_seats(state)
     if seats and seats[0] == seat:
         p = state.players[seat]
         return [DECLINE, *(Accept(s) for s in p.sources("FIRST", state.fresh))]
     return []
+
+
+def main_turn(state: CovertState, seat: int) -> Turn | None:
+    """Return the seat's main turn when that is the decision it faces (no prompt, spy or move)."""
+    if state.prompts or state.moving is not None:
+        return None
+    if state.spy is not None and spy_seat(state) is not None:
+        return None
+    turn = state.turn
+    return turn if turn is not None and turn.seat == seat and not turn.done else None
+
+
+def is_legal(state: CovertState, seat: int, action: Action) -> bool:
+    """Tell whether `action` is in `legal(state, seat)`.
+
+    A placement is checked directly, with the helpers that list placements
+    (the commonest action, and the dearest to list); anything else is looked up
+    in the list.
+    """
+    if isinstance(action, Place):
+        turn = main_turn(state, seat)
+        if turn is None or turn.kind != "place" or not can_place(state, turn):
+            return False
+        return action.die in placeable_dice(state, turn) and action.target in place_targets(
+            state, turn, action.die
+        )
+    return action in legal(state, seat)
 
 
 def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
@@ -132,24 +161,38 @@ def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
     p = state.players[turn.seat]
     found: list[Action] = [END] if turn.placed else [PASS]
     if can_place(state, turn):
-        dice = [turn.adjusting] if turn.adjusting >= 0 else list(p.unplaced())
-        faces_seen: set[int] = set()
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
-        for die in dice:
-            face = p.dice[die].face
-            if face in faces_seen:
-                continue
-            faces_seen.add(face)
-            places = targets(state, face)
-            if turn.adjusting >= 0:
-                places = tuple(t for t in places if t != SPEC_OPS)
-            found += [Place(die, t) for t in places]
+        for die in placeable_dice(state, turn):
+            found += [Place(die, t) for t in place_targets(state, turn, die)]
             found += [Adjust(die, m) for m in mods]
     if p.reroll:
         found += rerolls(p.unplaced())
     if p.unplaced():
         found += [Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
     return found
+
+
+def placeable_dice(state: CovertState, turn: Turn) -> list[int]:
+    """Return the dice a placement offers: the die being adjusted, else one die per face."""
+    if turn.adjusting >= 0:
+        return [turn.adjusting]
+    p = state.players[turn.seat]
+    faces: set[int] = set()
+    found = []
+    for die in p.unplaced():
+        face = p.dice[die].face
+        if face not in faces:
+            faces.add(face)
+            found.append(die)
+    return found
+
+
+def place_targets(state: CovertState, turn: Turn, die: int) -> tuple[str, ...]:
+    """Return where this die may go now: never the Special Operations folder once adjusted."""
+    places = targets(state, state.players[turn.seat].dice[die].face)
+    if turn.adjusting >= 0:
+        places = tuple(t for t in places if t != SPEC_OPS)
+    return places
 
 
 def may_reroll(state: CovertState, seat: int) -> bool:
