@@ -42,5 +42,4 @@ class Deal(Chance, frozen=True):
 
 CoinsAction = Play | Deal
 ACTIONS: Final = Actions[CoinsAction](Play, Deal)
-decode: Final = ACTIONS.decode
 """Parse any Coins action token, raising BadToken on anything malformed."""

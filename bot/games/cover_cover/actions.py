@@ -49,5 +49,4 @@ class Shuffle(Chance, frozen=True):
 
 CoverAction = Flip | Cover | Deal | Shuffle
 ACTIONS: Final = Actions[CoverAction](Flip, Cover, Deal, Shuffle)
-decode: Final = ACTIONS.decode
 """Parse any Cover-cover action token, raising BadToken on anything malformed."""

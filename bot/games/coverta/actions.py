@@ -103,5 +103,4 @@ CovertaAction = Place | Draw | Pass | PlayInPlace | EndTurn | Steal | Deal | Han
 ACTIONS: Final = Actions[CovertaAction](
     Place, Draw, Pass, PlayInPlace, EndTurn, Steal, Deal, Handover
 )
-decode: Final = ACTIONS.decode
 """Parse any COVERTA action token, raising BadToken on anything malformed."""

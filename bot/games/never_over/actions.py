@@ -70,5 +70,4 @@ class Deal(Chance, frozen=True):
 
 NeverOverAction = Play | Discard | Retire | Deal
 ACTIONS: Final = Actions[NeverOverAction](Play, Discard, Retire, Deal)
-decode: Final = ACTIONS.decode
 """Parse any NEVER OVER action token, raising BadToken on anything malformed."""

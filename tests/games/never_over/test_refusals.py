@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import BadToken, GameError, IllegalAction, MatchOver, NotYourTurn
-from bot.games.never_over.actions import Deal, Discard, Play, Retire, decode
+from bot.games.never_over.actions import ACTIONS, Deal, Discard, Play, Retire
 
 from .support import ABE, BEA, CAL, RULES, Table, arranged, stock_id
 
@@ -87,14 +87,14 @@ def test_a_deal_is_not_a_turn_and_nothing_follows_the_end() -> None:
 )
 def test_forged_tokens(token: str) -> None:
     with pytest.raises(BadToken):
-        decode(token)
+        ACTIONS.decode(token)
 
 
 def test_tokens_round_trip() -> None:
     for action in (Play("g4", 0, "green"), Play("r0", 5, "red"), Discard("r3"), Retire()):
-        assert decode(action.token()) == action
+        assert ACTIONS.decode(action.token()) == action
     deal = arranged(2, ("g4 g3", "g2 g1", "r4 r3"), "r0")
-    assert decode(deal.token()) == deal
+    assert ACTIONS.decode(deal.token()) == deal
 
 
 def test_a_deal_must_fit_the_table() -> None:
