@@ -23,6 +23,7 @@ from bench.common import Bench, open_bench
 from bot.app.matches import MatchService
 from bot.engine import CHANCE, Match
 from bot.games import build_registry
+from bot.store import NewMatch
 
 STALLING_ORDER = ("S.", "B", "P.", "C", "A.", "E")
 COVERTA = ("coverta", {"mode": "bluff", "steal": "on"})
@@ -70,7 +71,7 @@ Game = tuple[str, dict[str, str]]
 async def store_match(bench: Bench, game: Game, log: list[tuple[int, str]], every: int) -> int:
     """Write a match, its seats, its log and its snapshots as MatchService would."""
     repo, (key, options) = bench.matches.repo, game
-    match_id = await repo.create_match(1, 1, key, 1, options, 1, 1, status="active")
+    match_id = await repo.create_match(NewMatch(1, 1, key, 1, options, 1, 1, status="active"))
     await repo.set_seats(match_id, [(s, 100 + s, None, f"p{s}") for s in range(SEATS)])
     rules = build_registry().get(key).rules
     match = Match.new(rules, SEATS, options)

@@ -19,7 +19,7 @@ from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.engine.i18n import N_, _, ngettext
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.repo import MatchRepository, MatchRow, SeatRow
+from bot.store.repo import MatchRepository, MatchRow, NewMatch, SeatRow
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class LobbyService:
         def room(in_guild: int, in_channel: int) -> None:
             self._refuse_if_full(config, in_guild, in_channel)
 
-        row, seats = await self.repo.open_lobby(
+        new = NewMatch(
             guild_id=guild_id,
             channel_id=channel_id,
             game=game,
@@ -125,8 +125,9 @@ class LobbyService:
             turn_seconds=config.turn_seconds(pacing),
             turn_deadline=self._expiry(config),
             seats=[(0, host[0], None, host[1])],
-            room=None if guild_id is None else room,  # a DM match has no limits
         )
+        # A DM match has no limits.
+        row, seats = await self.repo.open_lobby(new, room=None if guild_id is None else room)
         log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
         return LobbyInfo(row=row, module=module, seats=seats)
@@ -335,7 +336,7 @@ class LobbyService:
             for s in old.seats
             if s.user_id is not None or config.ai_seats
         ]
-        new_id = await self.repo.create_match(
+        rematch = NewMatch(
             guild_id=old.row.guild_id,
             channel_id=old.row.channel_id,
             game=old.row.game,
@@ -348,6 +349,7 @@ class LobbyService:
             turn_deadline=self._expiry(config),
             seats=[(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)],
         )
+        new_id = await self.repo.create_match(rematch)
         self._wake(config)
         log.info("lobby %s opened as a rematch of %s", new_id, match_id)
         return await self.info(new_id)

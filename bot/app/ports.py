@@ -16,40 +16,29 @@ def system_clock() -> datetime:
 
 
 class Publisher(Protocol):
-    """Told when a match changed; the Discord layer decides what to edit."""
+    """Told when a match changed; the Discord layer decides what to edit.
+
+    A class that derives from it explicitly inherits methods that do nothing.
+    """
 
     async def match_changed(self, match_id: int) -> None:
         """Refresh the public table of a match."""
-        ...
+        return None
 
     async def lobby_changed(self, match_id: int) -> None:
         """Refresh the lobby message of a match that has not started (or never will)."""
-        ...
+        return None
 
     async def remind(
         self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
     ) -> None:
         """Remind members that their timer runs out at `deadline` (secret: by DM or not at all)."""
-        ...
+        return None
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
         """Say in the channel that timers which ran out while the bot was down now end later."""
-        ...
+        return None
 
 
-class NullPublisher:
-    """A publisher that shows nothing (benchmarks, scripts)."""
-
-    async def match_changed(self, match_id: int) -> None:
-        """Do nothing."""
-
-    async def lobby_changed(self, match_id: int) -> None:
-        """Do nothing."""
-
-    async def remind(
-        self, match_id: int, user_ids: Sequence[int], deadline: datetime, *, secret: bool = False
-    ) -> None:
-        """Do nothing."""
-
-    async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:
-        """Do nothing."""
+class NullPublisher(Publisher):
+    """A publisher that shows nothing (benchmarks, scripts): every call does nothing."""

@@ -26,26 +26,16 @@ def any_of(legal: Sequence[Action], rng: Rng) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-class RandomPolicy:
-    """Plays a uniformly random legal action, and never abstains."""
-
-    name = "random"
-
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
-    ) -> Action | None:
-        """Pick any legal action."""
-        return any_of(legal, rng)
-
-
 V = TypeVar("V")
 
 
 class ViewPolicy(Generic[V]):
     """A policy that decides from its seat's private view: ``ViewPolicy[PrivateView]``.
 
-    With no legal action it abstains; given any other view (a public one) it plays at
-    random. A game's policy writes only ``decide``, for a private view and legal actions.
+    With no legal action it abstains; given any other view (a public one) it plays
+    ``otherwise`` (at random unless told otherwise). A game's policy writes only
+    ``decide``, for a private view and legal actions; ``ViewPolicy[object]`` decides
+    from any view.
     """
 
     name: str
@@ -65,11 +55,27 @@ class ViewPolicy(Generic[V]):
         if not legal:
             return None
         if not isinstance(view, self.reads):
-            return any_of(legal, rng)
+            return self.otherwise(legal, rng)
         return self.decide(view, legal, rng, must_act=must_act)
+
+    def otherwise(self, legal: Sequence[Action], rng: Rng) -> Action:
+        """Pick one of the legal actions given a view ``decide`` does not read: any of them."""
+        return any_of(legal, rng)
 
     def decide(
         self, view: V, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick one of the legal actions (there is at least one) seeing the private view."""
         raise NotImplementedError
+
+
+class RandomPolicy(ViewPolicy[object]):
+    """Plays a uniformly random legal action, and never abstains while there is one."""
+
+    name = "random"
+
+    def decide(
+        self, view: object, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    ) -> Action | None:
+        """Pick any legal action."""
+        return any_of(legal, rng)

@@ -239,12 +239,13 @@ class Rules(Generic[S]):
 
     A game's rules derive from ``Rules[ItsState]`` (which sets ``state_type``), name its
     ``spec`` (seat range and options) and its ``actions`` (the one reader of its tokens),
-    and write the rest: who plays now
+    and write the rest: the ``setup`` state for the resolved options, who plays now
     (``players_to_act``, and ``chance_due`` when the pending step is not only a deal),
     the ``moves`` a seat to act may take, ``chance_outcome``, ``apply``, ``hidden_from``,
     the ``public_view`` and a seat's ``private_view``, and the ``final`` outcome of a
-    match that is over. The seat checks, token reading, the choice between the two views
-    and the "not over yet" answer are the same for every game and stay here.
+    match that is over. The seat checks, option resolving, token reading, the choice
+    between the two views and the "not over yet" answer are the same for every game and
+    stay here.
     """
 
     spec: ClassVar[GameSpec]
@@ -258,12 +259,17 @@ class Rules(Generic[S]):
             if get_origin(base) is Rules:
                 cls.state_type = get_args(base)[0]
 
-    def chosen(self, seats: int, options: Mapping[str, str]) -> dict[str, str]:
-        """Check the number of seats against the spec and resolve the match's options."""
+    def initial_state(self, seats: int, options: Mapping[str, str]) -> S:
+        """Check the number of seats against the spec, resolve the match's options and
+        return the state before any chance or player step (``setup`` builds it)."""
         spec = self.spec
         if not spec.min_seats <= seats <= spec.max_seats:
             raise ValueError(f"{spec.title} needs {spec.seat_range} players, not {seats}")
-        return spec.resolve_options(options, seats)
+        return self.setup(seats, spec.resolve_options(options, seats))
+
+    def setup(self, seats: int, chosen: dict[str, str]) -> S:
+        """Return the state before any step, for this many seats and the resolved options."""
+        raise NotImplementedError
 
     def to_act(self, state: S) -> frozenset[Seat]:
         """Return the seats that may act now, {CHANCE}, or nothing when over."""

@@ -32,6 +32,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.orm import InstrumentedAttribute
 
 from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.models import (
@@ -47,6 +48,7 @@ from bot.store.rows import (
     EventRow,
     MatchRow,
     NewEvent,
+    NewMatch,
     NewSeat,
     NoteRow,
     Row,
@@ -66,6 +68,7 @@ __all__ = [
     "MatchRepository",
     "MatchRow",
     "NewEvent",
+    "NewMatch",
     "NewSeat",
     "NoteRow",
     "Opening",
@@ -160,45 +163,13 @@ class MatchRepository:
         """
         return await self._writer.read(lambda c: _load_on(c, match_id, recent, notes), single=True)
 
-    async def create_match(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        game: str,
-        rules_version: int,
-        options: dict[str, Any],
-        seed: int,
-        host_user_id: int,
-        status: str = "lobby",
-        *,
-        thread_id: int | None = None,
-        turn_seconds: int | None = None,
-        turn_deadline: datetime | None = None,
-        seats: Iterable[tuple[int, int | None, str | None, str]] = (),
-    ) -> int:
+    async def create_match(self, match: NewMatch) -> int:
         """Insert a match at version 0 (and its first seats, in the same transaction)."""
-        values = _match_values(
-            guild_id, channel_id, game, rules_version, options, seed, host_user_id, status
-        )
-        values.update(thread_id=thread_id, turn_seconds=turn_seconds, turn_deadline=turn_deadline)
-        rows = _seat_values(0, seats)
+        values, rows = match.values(), _seat_values(0, match.seats)
         return await self._writer.write(lambda c: _insert_match_on(c, values, rows))
 
     async def open_lobby(
-        self,
-        guild_id: int | None,
-        channel_id: int,
-        game: str,
-        rules_version: int,
-        options: dict[str, Any],
-        seed: int,
-        host_user_id: int,
-        *,
-        thread_id: int | None = None,
-        turn_seconds: int | None = None,
-        turn_deadline: datetime | None = None,
-        seats: Iterable[tuple[int, int | None, str | None, str]] = (),
-        room: Callable[[int, int], None] | None = None,
+        self, match: NewMatch, *, room: Callable[[int, int], None] | None = None
     ) -> tuple[MatchRow, list[SeatRow]]:
         """Insert a lobby with its first seats; return it as stored, in one transaction.
 
@@ -206,15 +177,13 @@ class MatchRepository:
         matches the guild and the channel hold, inside the write transaction, and
         may raise to refuse (a limit reached): then nothing is written.
         """
-        values = _match_values(
-            guild_id, channel_id, game, rules_version, options, seed, host_user_id, "lobby"
-        )
-        values.update(thread_id=thread_id, turn_seconds=turn_seconds, turn_deadline=turn_deadline)
-        rows = _seat_values(0, seats)
+        if match.status != "lobby":
+            raise ValueError(f"open_lobby opens a lobby, not a {match.status!r} match")
+        values, rows = match.values(), _seat_values(0, match.seats)
 
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
             if room is not None:
-                room(*_count_open_on(connection, guild_id, channel_id))
+                room(*_count_open_on(connection, match.guild_id, match.channel_id))
             found = _lobby_on(connection, _insert_match_on(connection, values, rows))
             assert found is not None
             return found
@@ -443,13 +412,7 @@ class MatchRepository:
 
     async def notes(self, match_id: int, limit: int | None = None) -> list[NoteRow]:
         """Return the match log entries (the latest `limit`), oldest first."""
-        query = (
-            select(MatchNote)
-            .where(MatchNote.match_id == match_id)
-            .order_by(MatchNote.id.desc())
-            .limit(limit)
-        )
-        return list(reversed(await self._select(NoteRow, query)))
+        return await self._latest(NoteRow, MatchNote, MatchNote.id, match_id, limit)
 
     async def set_seats(
         self,
@@ -573,13 +536,7 @@ class MatchRepository:
 
     async def last_events(self, match_id: int, limit: int) -> list[EventRow]:
         """Return the `limit` most recent events, oldest first."""
-        query = (
-            select(MatchEvent)
-            .where(MatchEvent.match_id == match_id)
-            .order_by(MatchEvent.seq.desc())
-            .limit(limit)
-        )
-        return list(reversed(await self._select(EventRow, query)))
+        return await self._latest(EventRow, MatchEvent, MatchEvent.seq, match_id, limit)
 
     async def save_snapshot(self, match_id: int, seq: int, state: bytes) -> None:
         """Store the encoded state after `seq` steps (replacing one at the same seq)."""
@@ -603,6 +560,18 @@ class MatchRepository:
         async with self._sessions() as session:
             found = (await session.execute(query)).first()
         return None if found is None else (found.seq, found.state)
+
+    async def _latest(
+        self,
+        row_type: type[Row],
+        model: type[MatchNote | MatchEvent],
+        order: InstrumentedAttribute[int],
+        match_id: int,
+        limit: int | None,
+    ) -> list[Row]:
+        """The `limit` last rows of one match by `order` (all when None), oldest first."""
+        query = select(model).where(model.match_id == match_id).order_by(order.desc()).limit(limit)
+        return list(reversed(await self._select(row_type, query)))
 
     async def _select(self, row_type: type[Row], query: Select[Any]) -> list[Row]:
         async with self._sessions() as session:
@@ -634,29 +603,6 @@ def _event_values(
         }
         for i, (seat, action, events) in enumerate(rows, start=1)
     ]
-
-
-def _match_values(
-    guild_id: int | None,
-    channel_id: int,
-    game: str,
-    rules_version: int,
-    options: dict[str, Any],
-    seed: int,
-    host_user_id: int,
-    status: str,
-) -> dict[str, Any]:
-    return {
-        "guild_id": guild_id,
-        "channel_id": channel_id,
-        "game": game,
-        "rules_version": rules_version,
-        "options": options,
-        "seed": seed,
-        "host_user_id": host_user_id,
-        "status": status,
-        "version": 0,
-    }
 
 
 def _count_open_on(

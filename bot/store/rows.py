@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime
 from typing import Any, NamedTuple, TypeVar
@@ -80,6 +81,44 @@ class NewSeat(NamedTuple):
     user_id: int | None
     ai_level: str | None
     display_name: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """A match to insert at version 0 with `MatchRepository.create_match` or `open_lobby`.
+
+    `seats` are its first seats, as `NewSeat`s or plain 4-tuples.
+    """
+
+    guild_id: int | None
+    channel_id: int
+    game: str
+    rules_version: int
+    options: dict[str, Any]
+    seed: int
+    host_user_id: int
+    status: str = "lobby"
+    thread_id: int | None = None
+    turn_seconds: int | None = None
+    turn_deadline: datetime | None = None
+    seats: Sequence[tuple[int, int | None, str | None, str]] = ()
+
+    def values(self) -> dict[str, Any]:
+        """The match row's columns, at version 0 (the seats apart)."""
+        return {
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "options": self.options,
+            "seed": self.seed,
+            "host_user_id": self.host_user_id,
+            "status": self.status,
+            "version": 0,
+            "thread_id": self.thread_id,
+            "turn_seconds": self.turn_seconds,
+            "turn_deadline": self.turn_deadline,
+        }
 
 
 class NewEvent(NamedTuple):

@@ -7,7 +7,7 @@ from typing import Any
 
 from bot.app.stats import StatsService, final_ranks, shown_rating
 from bot.engine import Outcome
-from bot.store.rows import SeatRow
+from bot.store.rows import NewMatch, SeatRow
 from bot.store.store import Store
 
 
@@ -15,7 +15,9 @@ async def finished(
     store: Store, seats: list[tuple[int | None, str]], guild: int = 10, game: str = "coverta"
 ) -> Any:
     """Store a match with these (user id or None for an AI, status) seats; return a stand-in."""
-    match_id = await store.matches.create_match(guild, 20, game, 1, {}, 1, seats[0][0] or 1)
+    match_id = await store.matches.create_match(
+        NewMatch(guild, 20, game, 1, {}, 1, seats[0][0] or 1)
+    )
     rows = [(i, u, None if u else "random", f"S{i}") for i, (u, _) in enumerate(seats)]
     await store.matches.set_seats(match_id, rows)
     for i, (_, status) in enumerate(seats):

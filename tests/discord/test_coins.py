@@ -9,16 +9,7 @@ from typing import Any
 
 from bot.discord_ui.bot import create_bot
 from bot.games.coins.cards import card
-from tests.discord.helpers import (
-    answer,
-    choices,
-    choose,
-    member_by_id,
-    open_table,
-    private_message,
-    text_of,
-    to_act,
-)
+from tests.discord import helpers as ui
 
 
 async def hands_of(env: Any, match_id: int) -> tuple[tuple[int, ...], ...]:
@@ -42,19 +33,19 @@ async def check_secrets(world: Any, match_id: int, view: Any, seat: int) -> None
     """The channel shows no hand; a member's view shows only their own hand."""
     env = world.env
     hands = await hands_of(env, match_id)
-    public = "\n".join(text_of(env, m) for m in world.channel.history() if not m.flags.ephemeral)
+    public = "\n".join(ui.text_of(env, m) for m in world.channel.history() if not m.flags.ephemeral)
     assert not shown(public, [n for h in hands for n in names_of(h)]), "a hand in the channel"
     others = [n for s, h in enumerate(hands) if s != seat for n in names_of(h)]
-    assert not shown(text_of(env, view), others), "another seat's hand in a private view"
-    assert shown(text_of(env, view), names_of(hands[seat])), "the member's own hand is missing"
+    assert not shown(ui.text_of(env, view), others), "another seat's hand in a private view"
+    assert shown(ui.text_of(env, view), names_of(hands[seat])), "the member's own hand is missing"
 
 
 async def play_a_card(member: Any, env: Any, view: Any, match_id: int, rng: random.Random) -> None:
     """Choose a random card in the view's one select and check that it was played."""
-    (select_id,) = {cid for kind, cid, _ in choices(env, view) if kind == "select"}
-    options = [o for o in choices(env, view) if o[1] == select_id]
+    (select_id,) = {cid for kind, cid, _ in ui.choices(env, view) if kind == "select"}
+    options = [o for o in ui.choices(env, view) if o[1] == select_id]
     before = await hands_of(env, match_id)
-    await choose(member, env, view, rng.choice(options))
+    await ui.choose(member, env, view, rng.choice(options))
     assert await hands_of(env, match_id) != before, "the card was not played"
 
 
@@ -65,14 +56,14 @@ async def play_to_the_end(world: Any, settings: Any, table: Any, match_id: int) 
     card, so that the card is played from a select sent before the restart.
     Return that view and its member.
     """
-    env, members, rng = world.env, member_by_id(world), random.Random(4)
+    env, members, rng = world.env, ui.member_by_id(world), random.Random(4)
     seats = {world.alice.id: 0, world.bob.id: 1}
     old_view, owner, turns = None, None, 0
-    while to_act(env, table) and turns < 120:
-        user = to_act(env, table)[0]
+    while ui.to_act(env, table) and turns < 120:
+        user = ui.to_act(env, table)[0]
         member = members[user]
-        view = private_message(await member.click(table, label="My hand"))
-        assert view.ephemeral and "Your hand" in text_of(env, view)
+        view = ui.private_message(await member.click(table, label="My hand"))
+        assert view.ephemeral and "Your hand" in ui.text_of(env, view)
         if turns % 6 == 0:
             await check_secrets(world, match_id, view, seats[user])
         if turns == 8:
@@ -90,14 +81,14 @@ async def test_two_members_and_an_ai_play_coins_to_a_winner_with_a_restart(
     caplog.set_level(logging.INFO, logger="bot")
     env = world.env
     # Alice hosts, Bob joins, one AI seat.
-    table, match_id = await open_table(
+    table, match_id = await ui.open_table(
         world, game="coins", ai=1, players=("alice", "bob"), target="10"
     )
-    first = text_of(env, table)
+    first = ui.text_of(env, table)
     assert "first to **10** points wins" in first and "Coins not yet seen this hand" in first
     old_view, owner = await play_to_the_end(world, settings, table, match_id)
-    assert not to_act(env, table), "the match did not finish"
-    final = text_of(env, table)
+    assert not ui.to_act(env, table), "the match did not finish"
+    final = ui.text_of(env, table)
     assert "Coins - match over" in final and "Rematch" in final
     assert re.search(r"reaches 1\d of 10 points and wins", final)
     assert "Standings: 1. " in final and "Still held (" in final
@@ -108,7 +99,7 @@ async def test_two_members_and_an_ai_play_coins_to_a_winner_with_a_restart(
     assert any(seat == 2 for seat, _ in await _log(env, match_id)), "the AI seat played"
     # The select sent before the restart worked after it; now it answers readably.
     stale = await owner.click(old_view, label="Refresh")
-    assert "over" in answer(stale, env, old_view).lower()
+    assert "over" in ui.answer(stale, env, old_view).lower()
     logged = "\n".join(r.getMessage() for r in caplog.records if r.levelno >= logging.INFO)
     assert "acted" in logged and not re.search(r"\bD\.\d\.\d", logged)
 
@@ -122,8 +113,8 @@ async def _log(env: Any, match_id: int) -> list[tuple[int, str]]:
 
 async def test_rules_pages_and_the_target_option(world) -> None:
     env = world.env
-    page = private_message(await world.carol.slash(world.channel, "coins rules"))
-    assert page.ephemeral and "Coins rules 1/" in text_of(env, page)
-    assert "Mark Steere" in text_of(env, page)
+    page = ui.private_message(await world.carol.slash(world.channel, "coins rules"))
+    assert page.ephemeral and "Coins rules 1/" in ui.text_of(env, page)
+    assert "Mark Steere" in ui.text_of(env, page)
     result = await world.alice.slash(world.channel, "coins start", target="20")
-    assert "target: 20 points" in text_of(env, result.response)
+    assert "target: 20 points" in ui.text_of(env, result.response)

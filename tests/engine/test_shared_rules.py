@@ -41,6 +41,10 @@ class TakeRules(Rules[Table]):
     spec = GameSpec(key="take", title="Take", min_seats=2, max_seats=3)
     actions = Actions[Take](Take)
 
+    def setup(self, seats: int, chosen: dict[str, str]) -> Table:
+        assert chosen == {}
+        return Table(seats)
+
     def players_to_act(self, state: Table) -> frozenset[int]:
         return frozenset({state.turn})
 
@@ -65,9 +69,9 @@ def test_state_type_comes_from_the_rules_base() -> None:
 
 
 def test_seat_count_is_checked_against_the_spec() -> None:
-    assert RULES.chosen(2, {}) == {}
+    assert RULES.initial_state(2, {}) == Table(2)
     with pytest.raises(ValueError, match="Take needs 2 to 3 players, not 4"):
-        RULES.chosen(4, {})
+        RULES.initial_state(4, {})
     single = GameSpec(key="solo", title="Solo", min_seats=3, max_seats=3)
     assert single.seat_range == "exactly 3"
 

@@ -27,8 +27,8 @@ class Terms:
     """What a game must show in one language: patterns found somewhere in its texts, and
     patterns that a whole text matches (a label drawn on a picture)."""
 
-    said: tuple[str, ...]
-    drawn: tuple[str, ...]
+    said: tuple[str, ...] = ()
+    drawn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,9 +37,9 @@ class Game:
 
     fresh: Callable[[], object]
     """Clears the game's cache of drawn images, so their labels are drawn (and caught)."""
-    seeds: range
     it: Terms
     en: Terms
+    seeds: range = range(4)
 
 
 RANKS = "Asso|Re di|Cavallo|Fante"
@@ -48,7 +48,7 @@ RANKS = "Asso|Re di|Cavallo|Fante"
 GAMES = {
     "coins": Game(
         coins_art._card_image.cache_clear,
-        range(2),
+        seeds=range(2),
         it=Terms(
             ("Denari", "Coppe", "Spade", "Bastoni", "presa", "mazziere", "Tocca a te", RANKS),
             drawn=("DENARI",),  # the face of a number card
@@ -57,30 +57,27 @@ GAMES = {
     ),
     "coverta": Game(
         coverta_art._card_image.cache_clear,
-        range(4),
         it=Terms(
             ("MANTIENI", "ALTERNA", "parità", "riga", "Ultima carta messa", "Tocca a te"),
             drawn=("PARI|DISP",),  # written on a card face
         ),
-        en=Terms((), drawn=("EVEN|ODD",)),
+        en=Terms(drawn=("EVEN|ODD",)),
     ),
     "cover_cover": Game(
         cover_cover_art._piles_png.cache_clear,
-        range(4),
         it=Terms(
             ("Giro", "Gira", "coperta", "vincite", "Cover-cover", "in parità con"),
             drawn=("Mano: .*",),  # under the hand pile
         ),
-        en=Terms((), drawn=("Hand: .*",)),
+        en=Terms(drawn=("Hand: .*",)),
     ),
     "never_over": Game(
         never_over_art._face.cache_clear,
-        range(4),
         it=Terms(
             ("sinistra", "destra", "tetto", "pila verde", "pila rossa", "Tocca a te"),
             drawn=("TETTO", "tallone"),  # on a red card and on the table
         ),
-        en=Terms((), drawn=("CAP", "stock")),
+        en=Terms(drawn=("CAP", "stock")),
     ),
 }
 RULES_HEADING = {"it": "Regole di {title} 1/", "en": "{title} rules 1/"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -17,6 +18,7 @@ from bot.store import (
     EventRow,
     MatchRepository,
     NewEvent,
+    NewMatch,
     NewSeat,
     NotFound,
     SeatRow,
@@ -29,18 +31,11 @@ from bot.store.writer import writer_for
 GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001
 
 
+MATCH = NewMatch(GUILD, CHANNEL, "coverta", 1, {"rounds": 3}, 2**62 + 7, HOST)
+
+
 async def new_match(store: Store, **overrides: object) -> int:
-    values: dict[str, object] = {
-        "guild_id": GUILD,
-        "channel_id": CHANNEL,
-        "game": "coverta",
-        "rules_version": 1,
-        "options": {"rounds": 3},
-        "seed": 2**62 + 7,
-        "host_user_id": HOST,
-        **overrides,
-    }
-    return await store.matches.create_match(**values)  # type: ignore[arg-type]
+    return await store.matches.create_match(replace(MATCH, **overrides))
 
 
 def step(n: int) -> NewEvent:
@@ -394,15 +389,22 @@ async def test_a_unit_runs_in_the_context_of_the_task_that_wrote_it(store: Store
     assert await asyncio.gather(*(read(x) for x in languages)) == languages
 
 
-async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:
-    """load_match: the row, seats, newest snapshot, the log after it and the last moves."""
+async def played_match(store: Store, moves: int, snapshots: tuple[int, ...]) -> int:
+    """An active match of two seats, `moves` steps, a snapshot after each of `snapshots`
+    and a note after the last step."""
     match_id = await new_match(store, status="active")
     await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
-    for n in range(1, 21):
+    for n in range(1, moves + 1):
         await store.matches.append_events(match_id, n - 1, [step(n)])
-    await store.matches.save_snapshot(match_id, 10, b"state-10")
-    await store.matches.save_snapshot(match_id, 15, b"state-15")
-    await store.matches.add_note(match_id, 20, "kick", "someone left")
+    for seq in snapshots:
+        await store.matches.save_snapshot(match_id, seq, f"state-{seq}".encode())
+    await store.matches.add_note(match_id, moves, "kick", "someone left")
+    return match_id
+
+
+async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: Store) -> None:
+    """load_match: the row, seats, newest snapshot, the log after it and the last moves."""
+    match_id = await played_match(store, moves=20, snapshots=(10, 15))
     loaded = await store.matches.load_match(match_id, recent=12, notes=6)
     assert loaded is not None
     assert (loaded.row.id, loaded.row.version, len(loaded.seats)) == (match_id, 20, 2)
@@ -415,12 +417,7 @@ async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: S
 
 async def test_a_cold_load_is_one_statement(store: Store) -> None:
     """load_match sends one statement to the database, on every backend."""
-    match_id = await new_match(store, status="active")
-    await store.matches.set_seats(match_id, [(0, HOST, None, "Host"), (1, 7, None, "Seven")])
-    for n in range(1, 8):
-        await store.matches.append_events(match_id, n - 1, [step(n)])
-    await store.matches.save_snapshot(match_id, 5, b"state-5")
-    await store.matches.add_note(match_id, 7, "kick", "someone left")
+    match_id = await played_match(store, moves=7, snapshots=(5,))
     statements: list[str] = []
 
     def on_execute(*args: object) -> None:

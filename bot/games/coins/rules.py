@@ -6,7 +6,7 @@ dealer arrive as a chance action (``Deal``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.engine.errors import NO_DEAL_PENDING, IllegalAction, MatchOver, NotYourTurn
@@ -43,9 +43,8 @@ class CoinsRules(Rules[CoinsState]):
     spec = SPEC
     actions = ACTIONS
 
-    def initial_state(self, seats: int, options: Mapping[str, str]) -> CoinsState:
+    def setup(self, seats: int, chosen: dict[str, str]) -> CoinsState:
         """Return the table before the first deal."""
-        chosen = self.chosen(seats, options)
         return CoinsState(target=int(chosen["target"]))
 
     def players_to_act(self, state: CoinsState) -> frozenset[Seat]:

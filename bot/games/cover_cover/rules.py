@@ -7,7 +7,7 @@ by any seat lets the bot flip and cover for everyone until the next summary.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
@@ -83,9 +83,8 @@ class CoverCoverRules(Rules[CoverState]):
     spec = SPEC
     actions = ACTIONS
 
-    def initial_state(self, seats: int, options: Mapping[str, str]) -> CoverState:
+    def setup(self, seats: int, chosen: dict[str, str]) -> CoverState:
         """Return the table before the deal."""
-        chosen = self.chosen(seats, options)
         return CoverState(
             seats=seats,
             round_limit=int(chosen["round_limit"]),

@@ -6,7 +6,7 @@ the cards handed over after a failed play in a place) arrives as chance actions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
@@ -69,9 +69,8 @@ class CovertaRules(Rules[CovertaState]):
             raise ValueError("the card table must list cards 1..40 in order")
         self.cards: tuple[Card, ...] = tuple(cards)
 
-    def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertaState:
+    def setup(self, seats: int, chosen: dict[str, str]) -> CovertaState:
         """Return the table before the deal."""
-        chosen = self.chosen(seats, options)
         return CovertaState(
             seats=seats,
             mode="bluff" if chosen["mode"] == "bluff" else "strict",

@@ -136,9 +136,9 @@ class NeverOverRules(Rules[NeverOverState]):
     spec = SPEC
     actions = ACTIONS
 
-    def initial_state(self, seats: int, options: Mapping[str, str]) -> NeverOverState:
+    def setup(self, seats: int, chosen: dict[str, str]) -> NeverOverState:
         """Return the table before the first deal."""
-        return session_state(seats, self.chosen(seats, options))
+        return session_state(seats, chosen)
 
     def start_refusal(self, seats: int, options: Mapping[str, str]) -> Phrase | None:
         """Say why a lobby with this many seats may not start with these options, if so.

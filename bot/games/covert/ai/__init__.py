@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from bot.engine import policy as engine_policy
 from bot.engine.i18n import N_
-from bot.engine.policy import Policy
+from bot.engine.policy import Policy, ViewPolicy, any_of
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
@@ -22,20 +23,14 @@ from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.views import Pending, PrivateView
 
 
-class RandomPolicy:
+class RandomPolicy(engine_policy.RandomPolicy):
     """Plays a random legal action, but always declines reactions."""
 
-    name = "random"
-
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: object, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Decline a reaction; otherwise pick any legal action."""
-        if not legal:
-            return None
-        if DECLINE in legal:
-            return DECLINE
-        return legal[rng.randrange(len(legal))]
+        return DECLINE if DECLINE in legal else any_of(legal, rng)
 
 
 def prompt_default(pending: Pending, legal: Sequence[Action]) -> Action:
@@ -77,13 +72,13 @@ def timeout_default(view: Any, legal: Sequence[Action]) -> Action | None:
     return legal[0]  # the rules list the default first (decline, halt, pass, end, finish ...)
 
 
-class StandInPolicy:
+class StandInPolicy(ViewPolicy[object]):
     """Plays the timeout default of each prompt (sections 7.4 and 7.5)."""
 
     name = "standin"
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: object, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Return the default action (decline, pass, finish, forfeit, keep the first ...)."""
         return timeout_default(view, legal)

@@ -28,8 +28,8 @@ to the first legal action (the timeout default).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.engine.policy import ViewPolicy
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
 from bot.games.covert.actions import DECLINE, HALT, Step
@@ -69,18 +69,20 @@ def decide(view: PrivateView, legal: Sequence[Action], must_act: bool) -> Action
     return act(view, legal, held, plans)
 
 
-class PlannerPolicy:
+class PlannerPolicy(ViewPolicy[PrivateView]):
     """Plans towards its Missions from the seat's view; declines reactions when timed out."""
 
     name = "planner"
 
-    def choose(
-        self, view: Any, legal: Sequence[Action], rng: Rng, *, must_act: bool
+    def decide(
+        self, view: PrivateView, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick a legal action for the decision the view shows."""
-        if not legal:
-            return None
-        if not isinstance(view, PrivateView) or not view.public.players:
+        if not view.public.players:
             return legal[0]
         action = decide(view, legal, must_act)
         return action if action in legal else legal[0]
+
+    def otherwise(self, legal: Sequence[Action], rng: Rng) -> Action:
+        """Given a view that is not a seat's own, play the first legal action."""
+        return legal[0]

@@ -135,9 +135,8 @@ class CovertRules(Rules[CovertState]):
     spec = SPEC
     actions = ACTIONS
 
-    def initial_state(self, seats: int, options: Mapping[str, str]) -> CovertState:
+    def setup(self, seats: int, chosen: dict[str, str]) -> CovertState:
         """Return the table before the set-up shuffles."""
-        chosen = self.chosen(seats, options)
         d = Draft(
             CovertState(
                 seats=seats,

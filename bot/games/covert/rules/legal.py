@@ -9,27 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine.rules import Action
-from bot.games.covert.actions import (
-    DECLINE,
-    END,
-    FINISH,
-    HALT,
-    PASS,
-    Accept,
-    Adjust,
-    Choose,
-    Fly,
-    Forfeit,
-    Move,
-    Overlay,
-    Place,
-    Reroll,
-    Step,
-    Swap,
-    TakeAgency,
-    TakeMission,
-    Use,
-)
+from bot.games.covert import actions as act
 from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS, SPEC_OPS
 from bot.games.covert.flow import first_seats, spy_seat
 from bot.games.covert.missions import MISSION
@@ -70,7 +50,7 @@ def legal(state: CovertState, seat: int) -> list[Action]:
     seats = first_seats(state)
     if seats and seats[0] == seat:
         p = state.players[seat]
-        return [DECLINE, *(Accept(s) for s in p.sources("FIRST", state.fresh))]
+        return [act.DECLINE, *(act.Accept(s) for s in p.sources("FIRST", state.fresh))]
     return []
 
 
@@ -91,7 +71,7 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
     (the commonest action, and the dearest to list); anything else is looked up
     in the list.
     """
-    if isinstance(action, Place):
+    if isinstance(action, act.Place):
         turn = main_turn(state, seat)
         if turn is None or turn.kind != "place" or not can_place(state, turn):
             return False
@@ -104,16 +84,16 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
 def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
     """Return the answers to a sub-decision, the timeout default first."""
     if prompt.kind == "keep3":
-        return [Choose(m) for m in reversed(prompt.items)]
+        return [act.Choose(m) for m in reversed(prompt.items)]
     if prompt.kind in ("hand", "mlimit"):
-        return [Choose(c) for c in reversed(prompt.items)]
+        return [act.Choose(c) for c in reversed(prompt.items)]
     if prompt.kind == "free":
-        return [Choose(x) for x in free_options(state, prompt)]
+        return [act.Choose(x) for x in free_options(state, prompt)]
     if prompt.kind == "deck":
         a, b = (len(x) for x in state.code_decks)
         decks = ["B", "A"] if b > a else ["A", "B"]
-        return [Choose(x) for x in decks if state.code_decks["AB".index(x)]]
-    return [Choose(x) for x in prompt.items]
+        return [act.Choose(x) for x in decks if state.code_decks["AB".index(x)]]
+    return [act.Choose(x) for x in prompt.items]
 
 
 def spy_actions(state: CovertState, seat: int) -> list[Action]:
@@ -122,7 +102,7 @@ def spy_actions(state: CovertState, seat: int) -> list[Action]:
     assert spy is not None
     cards = [c for c in spy.cards if c in state.agency_discard]
     sources = state.players[seat].sources("ESPIONAGE", state.fresh)
-    return [DECLINE, *(Accept(s, c) for s in sources for c in cards)]
+    return [act.DECLINE, *(act.Accept(s, c) for s in sources for c in cards)]
 
 
 def moving_actions(state: CovertState, seat: int) -> list[Action]:
@@ -131,12 +111,12 @@ def moving_actions(state: CovertState, seat: int) -> list[Action]:
     assert moving is not None
     agents = state.players[seat].agents
     steps: list[Action] = [
-        Step(a, city)
+        act.Step(a, city)
         for a in range(3)
         if can_step(state, moving, a)
         for city in NEIGHBOURS[agents[a]]
     ]
-    return [HALT, *steps]
+    return [act.HALT, *steps]
 
 
 def turn_actions(state: CovertState, turn: Turn) -> list[Action]:
@@ -159,16 +139,16 @@ def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
     on an Action Circle or the Decoder only, never on the Special Operations folder (2.4).
     """
     p = state.players[turn.seat]
-    found: list[Action] = [END] if turn.placed else [PASS]
+    found: list[Action] = [act.END] if turn.placed else [act.PASS]
     if can_place(state, turn):
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
         for die in placeable_dice(state, turn):
-            found += [Place(die, t) for t in place_targets(state, turn, die)]
-            found += [Adjust(die, m) for m in mods]
+            found += [act.Place(die, t) for t in place_targets(state, turn, die)]
+            found += [act.Adjust(die, m) for m in mods]
     if p.reroll:
         found += rerolls(p.unplaced())
     if p.unplaced():
-        found += [Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
+        found += [act.Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
     return found
 
 
@@ -207,7 +187,7 @@ def rerolls(unplaced: Sequence[int]) -> list[Action]:
     """Return every non-empty subset of unplaced dice to reroll."""
     dice = list(unplaced)
     return [
-        Reroll(tuple(d for i, d in enumerate(dice) if mask >> i & 1))
+        act.Reroll(tuple(d for i, d in enumerate(dice) if mask >> i & 1))
         for mask in range(1, 1 << len(dice))
     ]
 
@@ -215,10 +195,10 @@ def rerolls(unplaced: Sequence[int]) -> list[Action]:
 def codes_actions(state: CovertState, turn: Turn) -> list[Action]:
     """Return Finish, swaps, Code Breaker and Decoder overlays."""
     p = state.players[turn.seat]
-    found: list[Action] = [FINISH]
-    found += [Swap(a, b) for a, b in legal_swaps(state, turn)]
+    found: list[Action] = [act.FINISH]
+    found += [act.Swap(a, b) for a, b in legal_swaps(state, turn)]
     if not turn.overlays:
-        found += [Use(s) for s in p.sources("CODE_BREAKER", state.fresh)]
+        found += [act.Use(s) for s in p.sources("CODE_BREAKER", state.fresh)]
     used = {d for d, _ in turn.overlays}
     covered = {pos for _, pos in turn.overlays}
     faces: set[int] = set()
@@ -227,41 +207,41 @@ def codes_actions(state: CovertState, turn: Turn) -> list[Action]:
         if die in used or face in faces:
             continue
         faces.add(face)
-        found += [Overlay(die, pos) for pos in range(12) if pos not in covered]
+        found += [act.Overlay(die, pos) for pos in range(12) if pos not in covered]
     return found
 
 
 def action_choices(state: CovertState, turn: Turn) -> list[Action]:
     """Return the Phase III Actions (or the final mission) still open this turn."""
     if turn.acted:
-        return [END]
+        return [act.END]
     seat, p = turn.seat, state.players[turn.seat]
     final = turn.kind == "final"
-    found: list[Action] = [END] if final else []
+    found: list[Action] = [act.END] if final else []
     if final or dice_on(state, seat, "COMPLETE_MISSION"):
         for m in p.missions:
             found += payments(p, MISSION[m])
     if final:
         return found
     if dice_on(state, seat, "MISSION_CARDS"):
-        found += [TakeMission(i) for i, m in enumerate(state.mission_row) if m]
-        found += [TakeMission(3)] if state.mission_deck else []
+        found += [act.TakeMission(i) for i, m in enumerate(state.mission_row) if m]
+        found += [act.TakeMission(3)] if state.mission_deck else []
     agency = len(dice_on(state, seat, "AGENCY_CARDS"))
     for n in (1, 2):
         if agency >= n:
-            found += [TakeAgency(n, w) for w in agency_choices(state, seat, n)]
-    found += [Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
-    found += [Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
-    return [Forfeit("all"), *found]
+            found += [act.TakeAgency(n, w) for w in agency_choices(state, seat, n)]
+    found += [act.Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
+    found += [act.Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
+    return [act.Forfeit("all"), *found]
 
 
 def free_actions(state: CovertState, turn: Turn) -> list[Action]:
     """Return flights and Move ×3 / Search activations."""
     p = state.players[turn.seat]
     found: list[Action] = [
-        Fly(c, a) for c in p.hand for a in range(3) if p.agents[a] != AGENCY[c].city
+        act.Fly(c, a) for c in p.hand for a in range(3) if p.agents[a] != AGENCY[c].city
     ]
-    found += [Use(s) for s in p.sources("MOVE_X3", state.fresh)]
+    found += [act.Use(s) for s in p.sources("MOVE_X3", state.fresh)]
     for s in p.sources("SEARCH", state.fresh):
-        found += [Use(s, deck) for deck in ("A", "M") if search_open(state, deck)]
+        found += [act.Use(s, deck) for deck in ("A", "M") if search_open(state, deck)]
     return found
