@@ -412,8 +412,9 @@ class MatchRepository:
 
     async def version_of(self, match_id: int) -> int | None:
         """Return a match's stored version (None: no such match)."""
-        async with self._sessions() as session:
-            found = await session.scalar(select(Match.version).where(Match.id == match_id))
+        found = await self._writer.read(
+            lambda c: c.scalar(_VERSION_OF, {"match_id": match_id}), single=True
+        )
         return None if found is None else int(found)
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
@@ -555,11 +556,9 @@ class MatchRepository:
 
     async def last_seq_of(self, match_id: int, seat: int) -> int | None:
         """Return the seq of the last step a seat took in a match (None: never acted)."""
-        query = select(func.max(MatchEvent.seq)).where(
-            MatchEvent.match_id == match_id, MatchEvent.seat == seat
+        found = await self._writer.read(
+            lambda c: c.scalar(_LAST_SEQ_OF, {"match_id": match_id, "seat": seat}), single=True
         )
-        async with self._sessions() as session:
-            found = await session.scalar(query)
         return None if found is None else int(found)
 
     async def load_events(self, match_id: int, after_seq: int = 0) -> list[EventRow]:
@@ -835,6 +834,12 @@ _INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
 _SET_COLUMNS: Final = update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id"))
 """Change the columns of a match that the parameters name."""
+_VERSION_OF: Final = select(_MATCHES.c.version).where(_MATCHES.c.id == bindparam("match_id"))
+"""A match's stored version (the check a process sharing the database makes per move)."""
+_LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
+    _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
+)
+"""The seq of a seat's last step (the check of a click made on an older table)."""
 _MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 _MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
 _SEATS_OF: Final = (
