@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import operator
 import os
 import random
 import secrets
@@ -384,7 +385,7 @@ class MatchService:
         expect_status: str | None = None,
     ) -> Opening:
         """Work out what storing these steps writes besides them (no I/O)."""
-        rows = [(seat, token, msgspec.to_builtins(events)) for seat, token, events in steps]
+        rows = [(seat, token, events) for seat, token, events in steps]  # JSON-encoded as they are
         changes = {**(values or {}), **self._timer_values(live, trial)}
         ai = self.ai_to_act(live, trial) and trial.outcome is None
         if ai != live.row.ai_to_act:
@@ -891,15 +892,16 @@ class MatchService:
 
 
 _ROW_FIELDS: tuple[str, ...] = MatchRow.__slots__
+_ROW_VALUES = operator.attrgetter(*_ROW_FIELDS)
 
 
 def _changed_row(row: MatchRow, values: dict[str, Any]) -> MatchRow:
-    """Return the row with these columns changed (`dataclasses.replace`, at a third less
-    cost: the cached row changes on most moves)."""
+    """Return the row with these columns changed (`dataclasses.replace` at a fraction of
+    its cost, the loop in C: the cached row changes on most moves)."""
     unknown = values.keys() - _ROW_FIELDS
     if unknown:
         raise TypeError(f"MatchRow has no {', '.join(sorted(unknown))}")
-    return MatchRow(*[values[n] if n in values else getattr(row, n) for n in _ROW_FIELDS])
+    return MatchRow(*map(values.get, _ROW_FIELDS, _ROW_VALUES(row)))  # type: ignore[arg-type]
 
 
 def _private_notes(live: LiveMatch, seat: Seat, limit: int = 5) -> list[str]:

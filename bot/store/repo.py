@@ -478,7 +478,7 @@ class MatchRepository:
         self,
         match_id: int,
         expected_version: int,
-        rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+        rows: Sequence[tuple[int, str, Any]],
         extras: Extras | None = None,
     ) -> int:
         """Log steps as seq expected_version+1.. and bump the version, in one transaction.
@@ -619,7 +619,7 @@ def _seat_values(
 
 
 def _event_values(
-    match_id: int, expected_version: int, rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
+    match_id: int, expected_version: int, rows: Sequence[tuple[int, str, Any]]
 ) -> list[dict[str, Any]]:
     now = utcnow()
     return [
@@ -715,7 +715,7 @@ def _lobby_on(
 def _append_unit(
     match_id: int,
     expected_version: int,
-    rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+    rows: Sequence[tuple[int, str, Any]],
     extras: Extras,
 ) -> _Append:
     """Check an append's arguments and make the unit that writes it (see append_events)."""
@@ -802,7 +802,7 @@ class Opening:
     """Steps to log and what they write besides: an append, or what starting a lobby stores
     (see MatchRepository.begin_match, where the steps may be empty)."""
 
-    rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
+    rows: Sequence[tuple[int, str, Any]]
     extras: Extras
 
 
