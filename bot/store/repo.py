@@ -674,7 +674,7 @@ def _insert_match_on(
     connection: Connection, values: dict[str, Any], seats: list[dict[str, Any]]
 ) -> int:
     """Insert a match and its first seats; return its id."""
-    found = connection.execute(insert(_MATCHES).values(**values)).inserted_primary_key
+    found = connection.execute(_INSERT_MATCH, values).inserted_primary_key
     assert found is not None
     match_id = int(found[0])
     if seats:
@@ -757,12 +757,9 @@ def _aware(value: datetime) -> datetime:
 def _update_seat_on(
     connection: Connection, match_id: int, seat: int, values: dict[str, Any]
 ) -> None:
-    query = (
-        update(MatchSeat)
-        .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
-        .values(**values)
-    )
-    if connection.execute(query).rowcount != 1:
+    check_fields(values, _SEAT_FIELDS)
+    found = connection.execute(_SET_SEAT, {"at_match": match_id, "at_seat": seat, **values})
+    if found.rowcount != 1:
         raise NotFound(f"match {match_id} has no seat {seat}")
 
 
@@ -829,6 +826,14 @@ _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"), _MATCHES.c.version == bindparam("at_version")
 )
 """Move a match to its new version (and set the columns each row of parameters names)."""
+_BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
+"""`_BUMP` only while the match has the status the append expects."""
+_INSERT_MATCH: Final = insert(_MATCHES)
+_SET_SEAT: Final = update(_SEATS).where(
+    _SEATS.c.match_id == bindparam("at_match"), _SEATS.c.seat == bindparam("at_seat")
+)
+"""Change the columns of one seat that the parameters name."""
+_SEAT_FIELDS: Final = frozenset(_SEATS.c.keys())
 _INSERT_EVENTS: Final = insert(_EVENTS)
 _INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
@@ -998,15 +1003,16 @@ class _Append:
 
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
-        bump = (
-            update(_MATCHES)
-            .where(_MATCHES.c.id == match_id, _MATCHES.c.version == self.expected)
-            .values(version=self.new_version, **self.changes)
-        )
-        if self.expect_status is not None:
-            bump = bump.where(_MATCHES.c.status == self.expect_status)
-        if connection.execute(bump).rowcount != 1:
-            actual = connection.scalar(select(_MATCHES.c.version).where(_MATCHES.c.id == match_id))
+        values: dict[str, Any] = {"at_id": match_id, "at_version": self.expected}
+        values["version"] = self.new_version
+        values.update(self.changes)
+        if self.expect_status is None:
+            bumped = connection.execute(_BUMP, values)
+        else:
+            values["at_status"] = self.expect_status
+            bumped = connection.execute(_BUMP_AT_STATUS, values)
+        if bumped.rowcount != 1:
+            actual = connection.scalar(_VERSION_OF, {"match_id": match_id})
             if actual is None:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
