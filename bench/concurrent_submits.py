@@ -18,7 +18,14 @@ One run reports, on one database (a fresh SQLite file, or --database-url):
   machine disturbs less than the rates; `--profile PATH` writes cProfile
   profiles of the saturation run (the event loop's thread and the writer's).
 
+With `--processes N` the saturation run is played by N bot processes on the
+same database at once, each with its share of the matches, its own writer and
+`shared` set as a process of a sharded bot has it (every submit first checks
+the stored version); the rates are summed and the latencies pooled. The other
+measurements stay in this process.
+
     python -m bench.concurrent_submits                      # SQLite file in a temp folder
+    python -m bench.concurrent_submits --processes 2
     python -m bench.concurrent_submits --database-url postgresql+asyncpg://127.0.0.1/bench
 """
 
@@ -29,9 +36,11 @@ import asyncio
 import contextlib
 import cProfile
 import functools
+import json
 import pstats
 import random
 import sqlite3
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -103,11 +112,14 @@ def store_engines(store: Store) -> list[Any]:
     return engines
 
 
-async def open_world(url: str) -> World:
-    """Open the store on `url` (upgraded to head) and services on it."""
-    store = await Store.open(url)
+async def open_world(url: str, *, shared: bool = False) -> World:
+    """Open the store on `url` (upgraded to head) and services on it.
+
+    With `shared`, the match service runs as one process of several on the database.
+    """
+    store = await Store.open(url, migrate=not shared)
     registry = build_registry()
-    matches = MatchService(store.matches, registry, NullPublisher())
+    matches = MatchService(store.matches, registry, NullPublisher(), shared=shared)
     lobbies = LobbyService(store.matches, registry, matches, seeds=random.Random(5))
     return World(store, matches, lobbies, count_transactions(store))
 
@@ -289,6 +301,56 @@ def profiled(path: str | None) -> Iterator[None]:
             pstats.Stats(profile).sort_stats("tottime").print_stats(12)
 
 
+async def saturate_in_processes(
+    args: argparse.Namespace, url: str, world: World
+) -> tuple[list[float], float, float]:
+    """Run the saturation in `args.processes` bot processes at once; pool their figures.
+
+    Each process opens its matches and warms up, says it is ready, and starts
+    when every process is ready.
+    """
+    share = max(1, args.matches // args.processes)
+    children = []
+    for child in range(args.processes):
+        command = [sys.executable, "-m", "bench.concurrent_submits", "--database-url", url]
+        command += ["--matches", str(share), "--seconds", str(args.seconds)]
+        command += ["--seed", str(args.seed + 100 * (child + 1)), "--child"]
+        children.append(
+            await asyncio.create_subprocess_exec(
+                *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+            )
+        )
+    for process in children:
+        assert process.stdout is not None
+        if (await process.stdout.readline()).strip() != b"ready":
+            raise RuntimeError("a bench process did not start")
+    for process in children:
+        assert process.stdin is not None
+        process.stdin.write(b"go\n")
+        await process.stdin.drain()
+    found = [json.loads((await process.communicate())[0]) for process in children]
+    world.failed += sum(f["failed"] for f in found)
+    latencies = [t for f in found for t in f["latencies"]]
+    return latencies, max(f["elapsed"] for f in found), sum(f["cpu"] for f in found)
+
+
+async def child(args: argparse.Namespace) -> None:
+    """Play the saturation run as one of several processes (see `saturate_in_processes`)."""
+    world = await open_world(args.database_url, shared=True)
+    world.measure_lobbies = False
+    rng = random.Random(args.seed)
+    games = [GAMES[i % len(GAMES)] for i in range(args.matches)]
+    ids = [await start_match(world, game, rng) for game in games]
+    slots = Slots(world, ids, games)
+    await saturate(slots, 1.0, args.seed)
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
+    await world.store.close()
+    found = {"latencies": latencies, "elapsed": elapsed, "cpu": cpu, "failed": world.failed}
+    print(json.dumps(found))
+
+
 def ms(values: list[float], q: float) -> str:
     """Format a percentile in milliseconds."""
     return f"{percentile(values, q) * 1000:.1f} ms" if values else "-"
@@ -311,19 +373,23 @@ async def run(args: argparse.Namespace) -> None:
     world.measure_lobbies = False  # from here on, lobbies open amid other work
     slots = Slots(world, ids, games)
     await saturate(slots, 1.0, args.seed)  # warm up: caches, statement caches
-    with profiled(args.profile):
-        latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
+    if args.processes > 1:
+        latencies, elapsed, cpu = await saturate_in_processes(args, url, world)
+    else:
+        with profiled(args.profile):
+            latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
     rate = len(latencies) / elapsed
     raw = await raw_commits(url, path, args.raw)
     done = len(latencies)
-    print(f"saturation:         {done} submits in {elapsed:.1f} s, {args.matches} matches")
+    who = f"{args.processes} processes" if args.processes > 1 else "one process"
+    print(f"saturation:         {done} submits in {elapsed:.1f} s, {args.matches} matches, {who}")
     print(f"submit throughput:  {rate:,.0f} submits/s")
     print(f"  latency p50/p99:  {ms(latencies, 50)} / {ms(latencies, 99)}")
-    print(f"  CPU per submit:   {cpu / max(1, len(latencies)) * 1e6:,.0f} us (this process)")
+    print(f"  CPU per submit:   {cpu / max(1, len(latencies)) * 1e6:,.0f} us (the bot processes)")
     print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction)")
     print(f"ratio submit/raw:   {rate / raw:.2f}")
     writer = writer_for(world.store.engine)
-    if writer.batches:
+    if writer.batches and args.processes == 1:
         print(f"group commits:      {writer.batches}, largest {writer.largest} appends")
     if world.failed:
         print(f"failed submits:     {world.failed} (database is locked)")
@@ -357,7 +423,12 @@ def main() -> None:
     parser.add_argument(
         "--profile", default=None, help="cProfile the saturation run into PROFILE.loop/.writer"
     )
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes playing the saturation run"
+    )
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    asyncio.run(child(args) if args.child else run(args))
 
 
 if __name__ == "__main__":

@@ -14,7 +14,16 @@ audits the database:
 - every finished match has its results, and every player's rating counts each
   finished match exactly once.
 
+With `--processes 2` two children play the same matches at once, as two
+processes of a sharded bot sharing one database (`shared`: each submit first
+checks the stored version), and the parent kills one of them at a time. A
+click may then land after the other process moved the match: it is applied
+later in the log, if it still means what it meant, or refused as stale, and
+the audit finds each acknowledged click stored once after the table it was
+made on.
+
     python -m bench.crash --kills 300               # SQLite file in a temporary folder
+    python -m bench.crash --kills 100 --processes 2 # two processes on one SQLite file
     python -m bench.crash --database-url postgresql+asyncpg://127.0.0.1/crash
 """
 
@@ -81,6 +90,7 @@ async def _worker(
     locks: dict[int, asyncio.Lock],
     rng: random.Random,
     acks: Any,
+    shared: bool = False,
 ) -> None:
     while True:
         slot = rng.randrange(len(ids))
@@ -102,9 +112,16 @@ async def _worker(
             done = await asyncio.gather(*tries, return_exceptions=True)
         applied = [d for d in done if not isinstance(d, BaseException)]
         errors = [d for d in done if isinstance(d, BaseException)]
-        if len(applied) != 1 or any(not isinstance(e, GameError) for e in errors):
+        # Alone, one of the two is applied; beside another process both may come too
+        # late (stale), but never both applied.
+        expected = (0, 1) if shared else (1,)
+        if len(applied) not in expected or any(not isinstance(e, GameError) for e in errors):
             raise SystemExit(f"match {match_id}: a double click gave {done!r}")
-        acks.write(f"{match_id} {version + 1} {seat} {token}\n")
+        if not applied:
+            continue
+        # Beside another process the step may land after steps it took: "after" the table.
+        acks.write(f"{match_id} {version + 1} {seat} {token}\n" if not shared else "")
+        acks.write(f"{match_id} >{version} {seat} {token}\n" if shared else "")
         acks.flush()
 
 
@@ -127,13 +144,17 @@ def kill_in_a_group_commit(rng: random.Random, marker: Path) -> None:
     writer.before_commit = hook
 
 
-async def child(url: str, ack_path: str, seed: int, batch_kill: bool = False) -> None:
+async def child(
+    url: str, ack_path: str, seed: int, batch_kill: bool = False, shared: bool = False
+) -> None:
     """Play until killed (see the module docstring)."""
     if batch_kill:
         kill_in_a_group_commit(random.Random(seed), Path(ack_path).with_name("batch_kills.txt"))
-    store = await Store.open(url)
+    store = await Store.open(url, migrate=not shared)
     stats = StatsService(store.stats)
-    matches = MatchService(store.matches, build_registry(), NullPublisher(), stats=stats)
+    matches = MatchService(
+        store.matches, build_registry(), NullPublisher(), stats=stats, shared=shared
+    )
     lobbies = LobbyService(store.matches, matches.registry, matches, seeds=random.Random(seed))
     await RepairService(matches).run()
     rng = random.Random(seed)
@@ -145,7 +166,7 @@ async def child(url: str, ack_path: str, seed: int, batch_kill: bool = False) ->
     print("ready", flush=True)
     with open(ack_path, "a", encoding="utf-8") as acks:
         workers = [
-            _worker(matches, lobbies, ids, locks, random.Random(rng.random()), acks)
+            _worker(matches, lobbies, ids, locks, random.Random(rng.random()), acks, shared)
             for _ in range(BATCH_WORKERS if batch_kill else WORKERS)
         ]
         await asyncio.gather(*workers)
@@ -162,24 +183,40 @@ class Audit:
     together_kills: int = 0
     """Of those, kills in a batch written set-wise (not unit by unit)."""
     acked: int = 0
+    shared_matches: int = 0
+    """Matches in which more than one of the side-by-side processes acknowledged clicks."""
+    late: int = 0
+    """Acknowledged clicks applied after steps another process took since their table."""
     matches: int = 0
     finished: int = 0
     problems: list[str] = field(default_factory=list)
 
 
 def run(
-    url: str, kills: int, seed: int = 1, work: Path | None = None, *, batch_kill: bool = False
+    url: str,
+    kills: int,
+    seed: int = 1,
+    work: Path | None = None,
+    *,
+    batch_kill: bool = False,
+    processes: int = 1,
 ) -> Audit:
     """Kill a playing child `kills` times, then repair and audit the database.
 
-    With `batch_kill` the child kills itself inside a group commit each time instead.
+    With `batch_kill` the child kills itself inside a group commit each time instead;
+    with `processes` above 1, that many children play at once (see the docstring).
     """
     work = work or Path(tempfile.mkdtemp())
     ack_path = work / "acks.txt"
     ack_path.touch()
     asyncio.run(upgrade_to_head(url))
     rng = random.Random(seed)
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    if processes > 1:
+        done, shared = _run_side_by_side(url, kills, rng, work, processes)
+        audit = asyncio.run(audit_database(url, ack_path))
+        audit.kills, audit.shared_matches = done, shared
+        return audit
+    env = _child_env()
     done = 0
     while done < kills:
         args = [sys.executable, "-m", "bench.crash", "--child", str(ack_path), "--seed"]
@@ -225,6 +262,55 @@ def run(
     return audit
 
 
+def _child_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+
+
+def _start_child(url: str, work: Path, seed: int, slot: int) -> subprocess.Popen[bytes]:
+    """Start a child of the side-by-side run (its own acks file and stderr)."""
+    args = [sys.executable, "-m", "bench.crash", "--child", str(work / f"acks{slot}.txt")]
+    args += ["--seed", str(seed), "--database-url", url, "--shared"]
+    with open(work / f"child{slot}.err", "a", encoding="utf-8") as errors:
+        return subprocess.Popen(args, env=_child_env(), stdout=subprocess.PIPE, stderr=errors)
+
+
+def _run_side_by_side(
+    url: str, kills: int, rng: random.Random, work: Path, processes: int
+) -> tuple[int, int]:
+    """Let `processes` children play the same matches; SIGKILL one at a time, restart it.
+
+    Their acknowledgements are gathered into `acks.txt` at the end. Returns the
+    kills and how many matches more than one of them played in.
+    """
+    children = [_start_child(url, work, rng.randrange(1 << 30), n) for n in range(processes)]
+    done = 0
+    try:
+        while done < kills:
+            time.sleep(rng.uniform(0.2, 2.0))
+            slot = rng.randrange(processes)
+            proc = children[slot]
+            if proc.poll() is not None:
+                error = (work / f"child{slot}.err").read_text()
+                raise RuntimeError(f"a child stopped by itself:\n{error}")
+            proc.send_signal(signal.SIGKILL)
+            proc.wait()
+            done += 1
+            children[slot] = _start_child(url, work, rng.randrange(1 << 30), slot)
+    finally:
+        for proc in children:
+            proc.kill()
+            proc.wait()
+    players: Counter[int] = Counter()
+    with open(work / "acks.txt", "a", encoding="utf-8") as out:
+        for slot in range(processes):
+            found = work / f"acks{slot}.txt"
+            if found.exists():
+                lines = found.read_text()
+                out.write(lines)
+                players.update({int(line.split(" ", 1)[0]) for line in lines.splitlines()})
+    return done, sum(1 for n in players.values() if n > 1)
+
+
 def _wait_ready(proc: subprocess.Popen[bytes], work: Path, timeout: float = 60.0) -> None:
     """Wait for the child to say it plays (its first line on stdout)."""
     assert proc.stdout is not None
@@ -251,12 +337,15 @@ async def audit_database(url: str, ack_path: Path) -> Audit:
 
 
 async def _audit_acks(store: Store, ack_path: Path, audit: Audit) -> None:
+    """Every acknowledged step is stored, once, where it was applied.
+
+    A line `match seq seat token` names the step's place; `match >version seat
+    token` (a process beside another) says only that it came after that table,
+    so it claims the first step of that seat and token after it that no other
+    acknowledgement claimed.
+    """
     acked = [line.split(" ", 3) for line in ack_path.read_text().splitlines() if line]
     audit.acked = len(acked)
-    seen = Counter((int(m), int(q)) for m, q, _, _ in acked)
-    for key, count in seen.items():
-        if count > 1:
-            audit.problems.append(f"step {key} acknowledged {count} times")
     async with store.sessions() as session:
         rows = (
             await session.execute(
@@ -264,10 +353,41 @@ async def _audit_acks(store: Store, ack_path: Path, audit: Audit) -> None:
             )
         ).all()
     stored = {(r.match_id, r.seq): (r.seat, r.action) for r in rows}
-    for match_id, seq, seat, token in acked:
-        found = stored.get((int(match_id), int(seq)))
-        if found != (int(seat), token):
-            audit.problems.append(f"acked step {match_id}/{seq} {token!r} is stored as {found}")
+    placed = [(int(m), q, int(s), t) for m, q, s, t in acked]
+    exact = [(m, int(q), s, t) for m, q, s, t in placed if not q.startswith(">")]
+    seen = Counter((m, q) for m, q, _, _ in exact)
+    for m, q, s, t in placed:
+        if q.startswith(">"):
+            claimed = _claim(stored, seen, m, int(q[1:]), s, t)
+            if claimed is None:
+                audit.problems.append(f"acked step {m} after {q[1:]} {t!r} is not stored")
+            elif claimed > int(q[1:]) + 1:
+                audit.late += 1
+        elif (found := stored.get((m, int(q)))) != (s, t):
+            audit.problems.append(f"acked step {m}/{q} {t!r} is stored as {found}")
+    for key, count in seen.items():
+        if count > 1:
+            audit.problems.append(f"step {key} acknowledged {count} times")
+
+
+def _claim(
+    stored: dict[tuple[int, int], tuple[int, str]],
+    seen: Counter[tuple[int, int]],
+    match_id: int,
+    after: int,
+    seat: int,
+    token: str,
+) -> int | None:
+    """Claim the first unclaimed stored step of this seat and token after `after`."""
+    later = sorted(
+        q
+        for (m, q), step in stored.items()
+        if m == match_id and q > after and step == (seat, token) and not seen[(m, q)]
+    )
+    if not later:
+        return None
+    seen[(match_id, later[0])] += 1
+    return later[0]
 
 
 async def _audit_matches(store: Store, matches: MatchService, audit: Audit) -> None:
@@ -347,20 +467,31 @@ def main() -> None:
     parser.add_argument(
         "--batch-kill", action="store_true", help="kill inside group commits of several appends"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="children playing the same matches at once"
+    )
     parser.add_argument("--child", metavar="ACKS", default=None, help=argparse.SUPPRESS)
+    parser.add_argument("--shared", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        asyncio.run(child(args.database_url, args.child, args.seed, args.batch_kill))
+        asyncio.run(child(args.database_url, args.child, args.seed, args.batch_kill, args.shared))
         return
     work = Path(tempfile.mkdtemp())
     url = args.database_url or f"sqlite+aiosqlite:///{work / 'crash.db'}"
     started = time.perf_counter()
-    audit = run(url, args.kills, args.seed, work, batch_kill=args.batch_kill)
+    audit = run(
+        url, args.kills, args.seed, work, batch_kill=args.batch_kill, processes=args.processes
+    )
     seconds = time.perf_counter() - started
     print(
         f"{audit.kills} kills in {seconds:.0f} s: {audit.acked} acknowledged steps, "
         f"{audit.matches} matches ({audit.finished} finished), {len(audit.problems)} problems"
     )
+    if audit.shared_matches:
+        print(
+            f"  {audit.shared_matches} matches played by both processes, {audit.late} clicks "
+            "applied after the other process's steps"
+        )
     if audit.batch_kills:
         print(f"  {audit.batch_kills} kills inside a group commit, {audit.together_kills} set-wise")
     for problem in audit.problems[:50]:

@@ -258,6 +258,8 @@ class Chance(Tagged, frozen=True):
 
 
 A = TypeVar("A", bound=Tagged)
+READ_KEPT = 4096
+"""Tokens an `Actions` keeps read (then it starts again): a game's player tokens fit."""
 
 
 class Actions(Generic[A]):
@@ -265,6 +267,8 @@ class Actions(Generic[A]):
 
     def __init__(self, *kinds: type[A]) -> None:
         self.kinds = kinds
+        self._read: dict[str, A] = {}
+        """Tokens read lately and their actions (immutable, so one object serves all)."""
         self._by_tag: dict[str, type[A]] = {}
         for kind in kinds:
             if tuple(name for name, _ in kind.FIELDS) != kind.__struct_fields__:
@@ -275,10 +279,21 @@ class Actions(Generic[A]):
                 self._by_tag[tag] = kind
 
     def decode(self, token: str) -> A:
-        """Read any token of the game, raising BadToken on anything malformed."""
+        """Read any token of the game, raising BadToken on anything malformed.
+
+        Every move reads a token, and the same few recur (a card, a die, pass): those
+        read lately are kept (at most `READ_KEPT`), so most moves do not parse.
+        """
         if not isinstance(token, str):
             raise BadToken()
+        found = self._read.get(token)
+        if found is not None:
+            return found
         kind = self._by_tag.get(token.split(".", 1)[0])
         if kind is None:
             raise BadToken()
-        return kind.from_token(token)
+        action = kind.from_token(token)
+        if len(self._read) >= READ_KEPT:
+            self._read.clear()
+        self._read[token] = action
+        return action

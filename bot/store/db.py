@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 from typing import Any, Final
 
+import msgspec
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, event
@@ -58,10 +59,16 @@ def make_engine(url: str, **kwargs: Any) -> AsyncEngine:
     url = database_url(url)
     if make_url(url).get_backend_name() == "postgresql":
         kwargs.setdefault("pool_pre_ping", True)
+    kwargs.setdefault("json_serializer", json_text)
     engine = create_async_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         tune_sqlite(engine.sync_engine)
     return engine
+
+
+def json_text(value: Any) -> str:
+    """Write a JSON column's value: builtins or msgspec structs, compact, in C."""
+    return msgspec.json.encode(value).decode()
 
 
 def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:

@@ -381,8 +381,9 @@ class MatchRepository:
 
     async def version_of(self, match_id: int) -> int | None:
         """Return a match's stored version (None: no such match)."""
-        async with self._sessions() as session:
-            found = await session.scalar(select(Match.version).where(Match.id == match_id))
+        found = await self._writer.read(
+            lambda c: c.scalar(_VERSION_OF, {"match_id": match_id}), single=True
+        )
         return None if found is None else int(found)
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
@@ -440,7 +441,7 @@ class MatchRepository:
         self,
         match_id: int,
         expected_version: int,
-        rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+        rows: Sequence[tuple[int, str, Any]],
         extras: Extras | None = None,
     ) -> int:
         """Log steps as seq expected_version+1.. and bump the version, in one transaction.
@@ -518,11 +519,9 @@ class MatchRepository:
 
     async def last_seq_of(self, match_id: int, seat: int) -> int | None:
         """Return the seq of the last step a seat took in a match (None: never acted)."""
-        query = select(func.max(MatchEvent.seq)).where(
-            MatchEvent.match_id == match_id, MatchEvent.seat == seat
+        found = await self._writer.read(
+            lambda c: c.scalar(_LAST_SEQ_OF, {"match_id": match_id, "seat": seat}), single=True
         )
-        async with self._sessions() as session:
-            found = await session.scalar(query)
         return None if found is None else int(found)
 
     async def load_events(self, match_id: int, after_seq: int = 0) -> list[EventRow]:
@@ -589,7 +588,7 @@ def _seat_values(
 
 
 def _event_values(
-    match_id: int, expected_version: int, rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
+    match_id: int, expected_version: int, rows: Sequence[tuple[int, str, Any]]
 ) -> list[dict[str, Any]]:
     now = utcnow()
     return [
@@ -621,7 +620,7 @@ def _insert_match_on(
     connection: Connection, values: dict[str, Any], seats: list[dict[str, Any]]
 ) -> int:
     """Insert a match and its first seats; return its id."""
-    found = connection.execute(insert(_MATCHES).values(**values)).inserted_primary_key
+    found = connection.execute(_INSERT_MATCH, values).inserted_primary_key
     assert found is not None
     match_id = int(found[0])
     if seats:
@@ -662,7 +661,7 @@ def _lobby_on(
 def _append_unit(
     match_id: int,
     expected_version: int,
-    rows: Sequence[tuple[int, str, list[dict[str, Any]]]],
+    rows: Sequence[tuple[int, str, Any]],
     extras: Extras,
 ) -> _Append:
     """Check an append's arguments and make the unit that writes it (see append_events)."""
@@ -704,12 +703,9 @@ def _aware(value: datetime) -> datetime:
 def _update_seat_on(
     connection: Connection, match_id: int, seat: int, values: dict[str, Any]
 ) -> None:
-    query = (
-        update(MatchSeat)
-        .where(MatchSeat.match_id == match_id, MatchSeat.seat == seat)
-        .values(**values)
-    )
-    if connection.execute(query).rowcount != 1:
+    check_fields(values, _SEAT_FIELDS)
+    found = connection.execute(_SET_SEAT, {"at_match": match_id, "at_seat": seat, **values})
+    if found.rowcount != 1:
         raise NotFound(f"match {match_id} has no seat {seat}")
 
 
@@ -749,7 +745,7 @@ class Opening:
     """Steps to log and what they write besides: an append, or what starting a lobby stores
     (see MatchRepository.begin_match, where the steps may be empty)."""
 
-    rows: Sequence[tuple[int, str, list[dict[str, Any]]]]
+    rows: Sequence[tuple[int, str, Any]]
     extras: Extras
 
 
@@ -776,11 +772,25 @@ _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"), _MATCHES.c.version == bindparam("at_version")
 )
 """Move a match to its new version (and set the columns each row of parameters names)."""
+_BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
+"""`_BUMP` only while the match has the status the append expects."""
+_INSERT_MATCH: Final = insert(_MATCHES)
+_SET_SEAT: Final = update(_SEATS).where(
+    _SEATS.c.match_id == bindparam("at_match"), _SEATS.c.seat == bindparam("at_seat")
+)
+"""Change the columns of one seat that the parameters name."""
+_SEAT_FIELDS: Final = frozenset(_SEATS.c.keys())
 _INSERT_EVENTS: Final = insert(_EVENTS)
 _INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
 _SET_COLUMNS: Final = update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id"))
 """Change the columns of a match that the parameters name."""
+_VERSION_OF: Final = select(_MATCHES.c.version).where(_MATCHES.c.id == bindparam("match_id"))
+"""A match's stored version (the check a process sharing the database makes per move)."""
+_LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
+    _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
+)
+"""The seq of a seat's last step (the check of a click made on an older table)."""
 _MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 _MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
 _SEATS_OF: Final = (
@@ -939,15 +949,16 @@ class _Append:
 
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
-        bump = (
-            update(_MATCHES)
-            .where(_MATCHES.c.id == match_id, _MATCHES.c.version == self.expected)
-            .values(version=self.new_version, **self.changes)
-        )
-        if self.expect_status is not None:
-            bump = bump.where(_MATCHES.c.status == self.expect_status)
-        if connection.execute(bump).rowcount != 1:
-            actual = connection.scalar(select(_MATCHES.c.version).where(_MATCHES.c.id == match_id))
+        values: dict[str, Any] = {"at_id": match_id, "at_version": self.expected}
+        values["version"] = self.new_version
+        values.update(self.changes)
+        if self.expect_status is None:
+            bumped = connection.execute(_BUMP, values)
+        else:
+            values["at_status"] = self.expect_status
+            bumped = connection.execute(_BUMP_AT_STATUS, values)
+        if bumped.rowcount != 1:
+            actual = connection.scalar(_VERSION_OF, {"match_id": match_id})
             if actual is None:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)

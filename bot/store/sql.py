@@ -51,18 +51,34 @@ async def upsert(
     session: AsyncSession, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
 ) -> None:
     """INSERT ... ON CONFLICT (keys) DO UPDATE, for SQLite and PostgreSQL."""
-    query = dialect_insert(session.get_bind().dialect.name, model).values(**values)
-    changes = {name: query.excluded[name] for name in values if name not in keys}
-    await session.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))
+    await session.execute(
+        upsert_statement(session.get_bind().dialect.name, model, values, keys), values
+    )
 
 
 def upsert_on(
     connection: Connection, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
 ) -> None:
     """INSERT ... ON CONFLICT (keys) DO UPDATE on a Core connection."""
-    query = dialect_insert(connection.dialect.name, model).values(**values)
-    changes = {name: query.excluded[name] for name in values if name not in keys}
-    connection.execute(query.on_conflict_do_update(index_elements=list(keys), set_=changes))
+    connection.execute(upsert_statement(connection.dialect.name, model, values, keys), values)
+
+
+_UPSERTS: dict[tuple[Any, ...], Any] = {}
+"""Upsert statements built so far: a handful (one per table and set of columns)."""
+
+
+def upsert_statement(
+    dialect: str, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
+) -> Any:
+    """Return the upsert of these columns of `model` (built once), to run with `values`."""
+    found_key = (dialect, model, keys, tuple(values))
+    found = _UPSERTS.get(found_key)
+    if found is None:
+        query = dialect_insert(dialect, model)
+        changes = {name: query.excluded[name] for name in values if name not in keys}
+        found = query.on_conflict_do_update(index_elements=list(keys), set_=changes)
+        _UPSERTS[found_key] = found
+    return found
 
 
 def dialect_insert(dialect: str, model: type[Base]) -> sqlite.Insert | postgresql.Insert:

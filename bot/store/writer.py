@@ -290,10 +290,11 @@ def _direct_engine(engine: AsyncEngine) -> Engine | None:
     url = engine.url
     if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
         return None
-    from bot.store.db import tune_sqlite  # db imports this module's users
+    from bot.store.db import json_text, tune_sqlite  # db imports this module's users
 
     direct = create_engine(
         url.set(drivername="sqlite+pysqlite"),
+        json_serializer=json_text,
         poolclass=SingletonThreadPool,
         connect_args={"check_same_thread": False},
     )

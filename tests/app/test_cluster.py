@@ -186,3 +186,53 @@ def _count_conflicts(*worlds: World) -> list[int]:
 
         repo.append_events = counted  # type: ignore[method-assign]
     return found
+
+
+async def test_a_process_behind_the_stored_match_takes_a_click_made_on_the_newer_table(
+    cluster: list[World],
+) -> None:
+    """Process b holds an older match in memory: a click on the newer table is applied.
+
+    b reads the stored version only because its own match refused the click; a
+    click on a match that is up to date in memory costs no read at all.
+    """
+    a, b = cluster
+    match_id = await open_game(a.lobbies, "coverta", guild_id=guild(0, 0))
+    await b.matches.load(match_id)  # b keeps this match in memory from now on
+    reads = _count_version_reads(b)
+
+    async def click(world: World) -> tuple[int, int, str]:
+        live = await world.matches.load(match_id)
+        seat = min(world.matches.human_to_act(live))
+        token = live.module.rules.legal_actions(live.state, seat)[0].token()
+        user = live.seats[seat].user_id
+        assert user is not None
+        return user, live.version, token
+
+    user, version, token = await click(a)
+    await a.matches.submit(match_id, user, version, token)  # the stored match moves on
+    user, version, token = await click(a)  # the next click, made on the newer table
+    done = await b.matches.submit(match_id, user, version, token)
+    assert done.version > version
+    stored = await b.store.matches.load_events(match_id, after_seq=version)
+    assert (stored[0].seq, stored[0].action) == (version + 1, token)
+    assert reads == [match_id]  # read once, after its older match refused the click
+
+    reads.clear()
+    user, version, token = await click(b)  # b is up to date now
+    await b.matches.submit(match_id, user, version, token)
+    assert reads == []
+
+
+def _count_version_reads(world: World) -> list[int]:
+    """Record every read of a stored version this process makes."""
+    found: list[int] = []
+    repo = world.matches.repo
+    real = repo.version_of
+
+    async def counted(match_id: int) -> int | None:
+        found.append(match_id)
+        return await real(match_id)
+
+    repo.version_of = counted  # type: ignore[method-assign]
+    return found

@@ -277,17 +277,32 @@ def test_a_kill_inside_a_group_commit_loses_no_acknowledged_move(
     assert audit.acked >= 6
 
 
+def test_two_processes_killed_by_turns_on_one_database_lose_no_acknowledged_move(
+    db_url: str, tmp_path: Path
+) -> None:
+    """Two bot processes play the same matches on one database; one is SIGKILLed at a time.
+
+    Each click is checked against the stored version: it is applied once, perhaps
+    after the other process's steps, or refused as stale; nothing acknowledged is lost.
+    """
+    audit = crash.run(db_url, kills=8, seed=5, work=tmp_path, processes=2)
+    assert audit.problems == []
+    assert audit.kills == 8 and audit.acked >= 20
+    assert audit.shared_matches >= 1  # the two really played the same matches
+
+
 async def test_the_crash_audit_finds_a_lost_move_and_missing_results(
     world: World, store: Store, db_url: str, tmp_path: Path
 ) -> None:
     """The audit itself can fail: a tampered database is reported."""
     match_id = await finished_match(world, "never_over", seed=2)
     acks = tmp_path / "acks.txt"
-    acks.write_text(f"{match_id} 1 0 not-what-was-played\n")
+    acks.write_text(f"{match_id} 1 0 not-what-was-played\n{match_id} >0 1 never-played\n")
     async with store.sessions() as session, session.begin():
         await session.execute(update(Rating).values(matches=Rating.matches + 1))
     audit = await crash.audit_database(db_url, acks)
-    assert any("acked step" in p for p in audit.problems)
+    assert any("is stored as" in p for p in audit.problems)
+    assert any("after 0 'never-played' is not stored" in p for p in audit.problems)
     assert any("rating" in p for p in audit.problems)
 
 

@@ -68,8 +68,10 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
     """Tell whether `action` is in `legal(state, seat)`.
 
     A placement is checked directly, with the helpers that list placements
-    (the commonest action, and the dearest to list); anything else is looked up
-    in the list.
+    (the commonest action, and the dearest to list). Any other action of a main
+    turn is looked up among the turn's actions of its own kind (the list without
+    the dear parts no such action can be in: placements, payments, flights ...);
+    anything else in the whole list.
     """
     if isinstance(action, act.Place):
         turn = main_turn(state, seat)
@@ -78,6 +80,9 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
         return action.die in placeable_dice(state, turn) and action.target in place_targets(
             state, turn, action.die
         )
+    turn = main_turn(state, seat)
+    if turn is not None:
+        return action in turn_actions(state, turn, type(action))
     return action in legal(state, seat)
 
 
@@ -119,20 +124,30 @@ def moving_actions(state: CovertState, seat: int) -> list[Action]:
     return [act.HALT, *steps]
 
 
-def turn_actions(state: CovertState, turn: Turn) -> list[Action]:
-    """Return the actions of the main turn in progress."""
+Kind = type[Action] | None
+"""The one kind of action a list is wanted for (None: every kind); the others' dear
+parts are left out."""
+
+
+def wants(want: Kind, kind: type[Action]) -> bool:
+    """Tell whether a list made for `want` needs the actions of this kind."""
+    return want is None or want is kind
+
+
+def turn_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
+    """Return the actions of the main turn in progress (see `Kind` for `want`)."""
     if turn.kind == "place":
-        found = placement_actions(state, turn)
+        found = placement_actions(state, turn, want)
     elif turn.kind == "codes":
         found = codes_actions(state, turn)
     else:
-        found = action_choices(state, turn)
+        found = action_choices(state, turn, want)
     if free_turn(state, turn.seat):
-        found += free_actions(state, turn)
+        found += free_actions(state, turn, want)
     return found
 
 
-def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
+def placement_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
     """Return Pass or End turn, placements, +1/−1, Sneak Attack and the Reroll (4.1).
 
     The turn stays open after a placement (End turn); a die modified by +1/−1 may go
@@ -140,12 +155,13 @@ def placement_actions(state: CovertState, turn: Turn) -> list[Action]:
     """
     p = state.players[turn.seat]
     found: list[Action] = [act.END] if turn.placed else [act.PASS]
-    if can_place(state, turn):
+    if can_place(state, turn) and (wants(want, act.Place) or wants(want, act.Adjust)):
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
         for die in placeable_dice(state, turn):
-            found += [act.Place(die, t) for t in place_targets(state, turn, die)]
+            if wants(want, act.Place):
+                found += [act.Place(die, t) for t in place_targets(state, turn, die)]
             found += [act.Adjust(die, m) for m in mods]
-    if p.reroll:
+    if p.reroll and wants(want, act.Reroll):
         found += rerolls(p.unplaced())
     if p.unplaced():
         found += [act.Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
@@ -211,14 +227,14 @@ def codes_actions(state: CovertState, turn: Turn) -> list[Action]:
     return found
 
 
-def action_choices(state: CovertState, turn: Turn) -> list[Action]:
+def action_choices(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
     """Return the Phase III Actions (or the final mission) still open this turn."""
     if turn.acted:
         return [act.END]
     seat, p = turn.seat, state.players[turn.seat]
     final = turn.kind == "final"
     found: list[Action] = [act.END] if final else []
-    if final or dice_on(state, seat, "COMPLETE_MISSION"):
+    if (final or dice_on(state, seat, "COMPLETE_MISSION")) and wants(want, act.Complete):
         for m in p.missions:
             found += payments(p, MISSION[m])
     if final:
@@ -228,18 +244,21 @@ def action_choices(state: CovertState, turn: Turn) -> list[Action]:
         found += [act.TakeMission(3)] if state.mission_deck else []
     agency = len(dice_on(state, seat, "AGENCY_CARDS"))
     for n in (1, 2):
-        if agency >= n:
+        if agency >= n and wants(want, act.TakeAgency):
             found += [act.TakeAgency(n, w) for w in agency_choices(state, seat, n)]
     found += [act.Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
     found += [act.Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
     return [act.Forfeit("all"), *found]
 
 
-def free_actions(state: CovertState, turn: Turn) -> list[Action]:
+def free_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
     """Return flights and Move ×3 / Search activations."""
     p = state.players[turn.seat]
     found: list[Action] = [
-        act.Fly(c, a) for c in p.hand for a in range(3) if p.agents[a] != AGENCY[c].city
+        act.Fly(c, a)
+        for c in (p.hand if wants(want, act.Fly) else ())
+        for a in range(3)
+        if p.agents[a] != AGENCY[c].city
     ]
     found += [act.Use(s) for s in p.sources("MOVE_X3", state.fresh)]
     for s in p.sources("SEARCH", state.fresh):
