@@ -54,9 +54,14 @@ def require_browser() -> None:
     pytest.skip(reason)
 
 
-async def start_playground(tmp_path: Path) -> tuple[asyncio.subprocess.Process, str]:
-    """Run `python -m bot playground` and return the process and the URL it prints."""
-    env = {**os.environ, "AI_MOVE_DELAY": AI_MOVE_DELAY, "LOG_LEVEL": "WARNING"}
+async def start_playground(
+    tmp_path: Path, ai_move_delay: str = AI_MOVE_DELAY
+) -> tuple[asyncio.subprocess.Process, str]:
+    """Run `python -m bot playground` and return the process and the URL it prints.
+
+    Its AI seats wait `ai_move_delay` seconds before each move.
+    """
+    env = {**os.environ, "AI_MOVE_DELAY": ai_move_delay, "LOG_LEVEL": "WARNING"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     log = tmp_path / "playground.log"
     with log.open("wb") as stderr:
