@@ -121,25 +121,39 @@ def play_to_end(
     return match
 
 
-def canon(node: Any, found: set[Any]) -> Any:
-    """Return a hashable form of plain data, collecting every sub-tree's form."""
-    if isinstance(node, dict):
-        form: Any = ("{}", tuple(sorted((k, canon(v, found)) for k, v in node.items())))
-    elif isinstance(node, list | tuple):
-        form = ("[]", tuple(canon(v, found) for v in node))
-    else:
-        form = (type(node).__name__, node)
-    found.add(form)
-    return form
+class Forms:
+    """Canonical forms of plain data, each numbered: equal sub-trees get the same number.
+
+    A node's form is its kind and its children's numbers (a dict's items sorted by
+    key), so two trees are equal exactly when their numbers are, and each node is
+    looked at once however deep it sits.
+    """
+
+    def __init__(self) -> None:
+        self.numbers: dict[Any, int] = {}
+
+    def number(self, node: Any, found: set[int] | None = None) -> int:
+        """Return the number of a tree's form, adding every sub-tree's number to `found`."""
+        if isinstance(node, dict):
+            form: Any = ("{}", tuple(sorted((k, self.number(v, found)) for k, v in node.items())))
+        elif isinstance(node, list | tuple):
+            form = ("[]", tuple(self.number(v, found) for v in node))
+        else:
+            form = (type(node).__name__, node)
+        number = self.numbers.setdefault(form, len(self.numbers))
+        if found is not None:
+            found.add(number)
+        return number
 
 
 def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     """Check that no hidden value of this seat appears anywhere in its view."""
-    subtrees: set[Any] = set()
-    canon(msgspec.to_builtins(rules.view(state, seat)), subtrees)
+    forms = Forms()
+    subtrees: set[int] = set()
+    forms.number(msgspec.to_builtins(rules.view(state, seat)), subtrees)
     for secret in rules.hidden_from(state, seat):
-        form = canon(msgspec.to_builtins(secret), set())
-        assert form not in subtrees, f"seat {seat} can see {secret!r}"
+        number = forms.number(msgspec.to_builtins(secret))
+        assert number not in subtrees, f"seat {seat} can see {secret!r}"
 
 
 class MatchTable(Generic[StateT, PublicT, PrivateT]):
