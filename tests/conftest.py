@@ -31,6 +31,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         backends.end_worker()
 
 
+LONGEST = ("test_screens.py",)
+"""Modules that take minutes: run first, so parallel workers share out the rest and end together."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.path.name not in LONGEST)  # stable: the rest keep their order
+
+
 @pytest.fixture
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """A fresh database upgraded to the latest schema: a SQLite file by default.
