@@ -129,8 +129,14 @@ class Forms:
     looked at once however deep it sits.
     """
 
+    LIMIT = 200_000
+    """Forms kept before the table starts over (numbers are compared within one check)."""
+
     def __init__(self) -> None:
         self.numbers: dict[Any, int] = {}
+        self.encoded: dict[bytes, int] = {}
+        """Numbers of values already seen, by their MessagePack encoding (equal bytes,
+        equal forms)."""
 
     def number(self, node: Any, found: set[int] | None = None) -> int:
         """Return the number of a tree's form, adding every sub-tree's number to `found`."""
@@ -145,15 +151,32 @@ class Forms:
             found.add(number)
         return number
 
+    def number_of(self, value: Any) -> int:
+        """Return the number of a value's plain form, worked out once per distinct value."""
+        key = msgspec.msgpack.encode(value)
+        number = self.encoded.get(key)
+        if number is None:
+            number = self.encoded[key] = self.number(msgspec.to_builtins(value))
+        return number
+
+    def start(self) -> None:
+        """Begin a check: start the table over if it grew past its limit."""
+        if len(self.numbers) > self.LIMIT:
+            self.numbers.clear()
+            self.encoded.clear()
+
+
+_FORMS = Forms()
+"""Shared by every leak check: a game's hidden values recur from step to step."""
+
 
 def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     """Check that no hidden value of this seat appears anywhere in its view."""
-    forms = Forms()
+    _FORMS.start()
     subtrees: set[int] = set()
-    forms.number(msgspec.to_builtins(rules.view(state, seat)), subtrees)
+    _FORMS.number(msgspec.to_builtins(rules.view(state, seat)), subtrees)
     for secret in rules.hidden_from(state, seat):
-        number = forms.number(msgspec.to_builtins(secret))
-        assert number not in subtrees, f"seat {seat} can see {secret!r}"
+        assert _FORMS.number_of(secret) not in subtrees, f"seat {seat} can see {secret!r}"
 
 
 class MatchTable(Generic[StateT, PublicT, PrivateT]):
