@@ -295,13 +295,16 @@ async def play(page: Any, game: Game, budget: float) -> Run:
     rng = random.Random(game.key)
     deadline = time.monotonic() + budget
     shot_middle = False
+    clicked = True  # the Start button
     while not await is_over(page):
         assert time.monotonic() < deadline, f"{game.key}: not over after {budget:.0f} s"
-        await settled(page, quiet=0.6)
+        # Nothing clicked since the last wait: the quiet time it saw counts.
+        await settled(page, quiet=0.6, resume=not clicked)
+        clicked = False
         await record_pictures(page, run)
         if run.moves >= game.moves and not run.left:
             await run_command(page, "/match leave")  # the AI plays her seat to the end
-            run.left = True
+            run.left = clicked = True
             continue
         if run.left or not await alice_to_act(page):
             await asyncio.sleep(0.3)
