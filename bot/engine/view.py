@@ -10,6 +10,7 @@ private view is a :class:`SeatView`: the public view and what that seat alone ma
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Generic, TypeVar
 
 import msgspec
@@ -33,7 +34,7 @@ def mirror(view: type[V], state: object, **derived: Any) -> V:
     """Build ``view``: each field in ``derived`` as given, every other one the state's field
     of the same name (a field with a default keeps it unless given)."""
     values: dict[str, Any] = {}
-    for field in msgspec.structs.fields(view):
+    for field in _fields(view):
         if field.name in derived:
             values[field.name] = derived[field.name]
         elif field.required:
@@ -42,3 +43,9 @@ def mirror(view: type[V], state: object, **derived: Any) -> V:
     if unknown:
         raise TypeError(f"{view.__name__} has no field {', '.join(sorted(unknown))}")
     return view(**values)
+
+
+@cache
+def _fields(view: type[msgspec.Struct]) -> tuple[msgspec.structs.FieldInfo, ...]:
+    """Return a view struct's fields (worked out from its annotations once per type)."""
+    return msgspec.structs.fields(view)

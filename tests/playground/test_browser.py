@@ -15,6 +15,7 @@ import re
 import signal
 import sys
 import time
+import weakref
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -54,9 +55,14 @@ def require_browser() -> None:
     pytest.skip(reason)
 
 
-async def start_playground(tmp_path: Path) -> tuple[asyncio.subprocess.Process, str]:
-    """Run `python -m bot playground` and return the process and the URL it prints."""
-    env = {**os.environ, "AI_MOVE_DELAY": AI_MOVE_DELAY, "LOG_LEVEL": "WARNING"}
+async def start_playground(
+    tmp_path: Path, ai_move_delay: str = AI_MOVE_DELAY
+) -> tuple[asyncio.subprocess.Process, str]:
+    """Run `python -m bot playground` and return the process and the URL it prints.
+
+    Its AI seats wait `ai_move_delay` seconds before each move.
+    """
+    env = {**os.environ, "AI_MOVE_DELAY": ai_move_delay, "LOG_LEVEL": "WARNING"}
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     log = tmp_path / "playground.log"
     with log.open("wb") as stderr:
@@ -110,21 +116,32 @@ async def browser() -> AsyncIterator[Any]:
         await chromium.close()
 
 
-async def settled(page: Any, quiet: float = 0.8, timeout: float = 20.0) -> None:
+_SEEN: weakref.WeakKeyDictionary[Any, tuple[Any, float]] = weakref.WeakKeyDictionary()
+"""Per page, the last (ready, revision) state `settled` saw and since when it has shown it."""
+
+
+async def settled(
+    page: Any, quiet: float = 0.8, timeout: float = 20.0, *, resume: bool = False
+) -> None:
     """Wait until the page is ready and no new publication arrived for `quiet` seconds.
 
     A click is checked against the version of the page it was made on; clicking
     just after another tab's move republished the pages would be refused as stale.
+    With `resume` (nothing was clicked since the last call) the quiet time counts
+    from when that call first saw the page's current state, so waiting twice in a
+    row does not wait twice.
     """
     read = "() => [window.simcordPreview?.ready, window.simcordPreview?.publishedRevision]"
-    deadline, last, since = time.monotonic() + timeout, None, time.monotonic()
+    deadline = time.monotonic() + timeout
+    last, since = _SEEN.get(page, (None, 0.0)) if resume else (None, 0.0)
     while time.monotonic() < deadline:
         state = await page.evaluate(read)
         if state != last:
             last, since = state, time.monotonic()
+            _SEEN[page] = (last, since)
         elif state[0] and time.monotonic() - since >= quiet:
             return
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.05)
     raise AssertionError(f"the page never settled (ready, revision) = {last}")
 
 

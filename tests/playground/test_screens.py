@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from bot.games import build_registry
 from tests.playground.test_browser import (
@@ -109,44 +110,52 @@ class Run:
     screens: list[Path] = field(default_factory=list)
 
 
-@pytest.fixture
-async def page_factory(tmp_path: Path) -> AsyncIterator[Any]:
-    """Open playgrounds and dark 1280×800 browser tabs on them; close everything afterwards."""
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+"""The games share one event loop, so they can share one browser."""
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser() -> AsyncIterator[Any]:
+    """One headless Chromium for every game of the module (each game gets its own context)."""
     require_browser()
     from playwright.async_api import async_playwright
 
-    processes: list[asyncio.subprocess.Process] = []
-    previous = os.environ.get("AI_MOVE_DELAY")
-    os.environ["AI_MOVE_DELAY"] = AI_DELAY  # read by start_playground's environment
     async with async_playwright() as playwright:
-        browser = await playwright.chromium.launch(
+        chromium = await playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
         )
-
-        async def new_page(where: Path) -> Any:
-            where.mkdir(parents=True, exist_ok=True)
-            process, url = await start_playground(where)
-            processes.append(process)
-            context = await browser.new_context(
-                viewport=VIEWPORT, color_scheme="dark", bypass_csp=True
-            )
-            page = await context.new_page()
-            await page.goto(url)
-            await settled(page)
-            await page.get_by_label("Viewing as").select_option(label="alice")
-            await settled(page)
-            return page
-
         try:
-            yield new_page
+            yield chromium
         finally:
-            await browser.close()
-            for process in processes:
-                await stop_playground(process)
-            if previous is None:
-                os.environ.pop("AI_MOVE_DELAY", None)
-            else:
-                os.environ["AI_MOVE_DELAY"] = previous
+            await chromium.close()
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def page_factory(browser: Any) -> AsyncIterator[Any]:
+    """Open playgrounds and dark 1280×800 browser tabs on them; close everything afterwards."""
+    processes: list[asyncio.subprocess.Process] = []
+    contexts: list[Any] = []
+
+    async def new_page(where: Path) -> Any:
+        where.mkdir(parents=True, exist_ok=True)
+        process, url = await start_playground(where, ai_move_delay=AI_DELAY)
+        processes.append(process)
+        context = await browser.new_context(viewport=VIEWPORT, color_scheme="dark", bypass_csp=True)
+        contexts.append(context)
+        page = await context.new_page()
+        await page.goto(url)
+        await settled(page)
+        await page.get_by_label("Viewing as").select_option(label="alice")
+        await settled(page)
+        return page
+
+    try:
+        yield new_page
+    finally:
+        for context in contexts:
+            await context.close()
+        for process in processes:
+            await stop_playground(process)
 
 
 async def start_match(page: Any, game: Game) -> None:
@@ -286,13 +295,16 @@ async def play(page: Any, game: Game, budget: float) -> Run:
     rng = random.Random(game.key)
     deadline = time.monotonic() + budget
     shot_middle = False
+    clicked = True  # the Start button
     while not await is_over(page):
         assert time.monotonic() < deadline, f"{game.key}: not over after {budget:.0f} s"
-        await settled(page, quiet=0.6)
+        # Nothing clicked since the last wait: the quiet time it saw counts.
+        await settled(page, quiet=0.6, resume=not clicked)
+        clicked = False
         await record_pictures(page, run)
         if run.moves >= game.moves and not run.left:
             await run_command(page, "/match leave")  # the AI plays her seat to the end
-            run.left = True
+            run.left = clicked = True
             continue
         if run.left or not await alice_to_act(page):
             await asyncio.sleep(0.3)

@@ -121,25 +121,62 @@ def play_to_end(
     return match
 
 
-def canon(node: Any, found: set[Any]) -> Any:
-    """Return a hashable form of plain data, collecting every sub-tree's form."""
-    if isinstance(node, dict):
-        form: Any = ("{}", tuple(sorted((k, canon(v, found)) for k, v in node.items())))
-    elif isinstance(node, list | tuple):
-        form = ("[]", tuple(canon(v, found) for v in node))
-    else:
-        form = (type(node).__name__, node)
-    found.add(form)
-    return form
+class Forms:
+    """Canonical forms of plain data, each numbered: equal sub-trees get the same number.
+
+    A node's form is its kind and its children's numbers (a dict's items sorted by
+    key), so two trees are equal exactly when their numbers are, and each node is
+    looked at once however deep it sits.
+    """
+
+    LIMIT = 200_000
+    """Forms kept before the table starts over (numbers are compared within one check)."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[Any, int] = {}
+        self.encoded: dict[bytes, int] = {}
+        """Numbers of values already seen, by their MessagePack encoding (equal bytes,
+        equal forms)."""
+
+    def number(self, node: Any, found: set[int] | None = None) -> int:
+        """Return the number of a tree's form, adding every sub-tree's number to `found`."""
+        if isinstance(node, dict):
+            form: Any = ("{}", tuple(sorted((k, self.number(v, found)) for k, v in node.items())))
+        elif isinstance(node, list | tuple):
+            form = ("[]", tuple(self.number(v, found) for v in node))
+        else:
+            form = (type(node).__name__, node)
+        number = self.numbers.setdefault(form, len(self.numbers))
+        if found is not None:
+            found.add(number)
+        return number
+
+    def number_of(self, value: Any) -> int:
+        """Return the number of a value's plain form, worked out once per distinct value."""
+        key = msgspec.msgpack.encode(value)
+        number = self.encoded.get(key)
+        if number is None:
+            number = self.encoded[key] = self.number(msgspec.to_builtins(value))
+        return number
+
+    def start(self) -> None:
+        """Begin a check: start the table over if it grew past its limit."""
+        if len(self.numbers) > self.LIMIT:
+            self.numbers.clear()
+            self.encoded.clear()
+
+
+_FORMS = Forms()
+"""Shared by every leak check: a game's hidden values recur from step to step."""
 
 
 def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     """Check that no hidden value of this seat appears anywhere in its view."""
-    subtrees: set[Any] = set()
-    canon(msgspec.to_builtins(rules.view(state, seat)), subtrees)
+    _FORMS.start()
+    subtrees: set[int] = set()
+    _FORMS.number(msgspec.to_builtins(rules.view(state, seat)), subtrees)
     for secret in rules.hidden_from(state, seat):
-        form = canon(msgspec.to_builtins(secret), set())
-        assert form not in subtrees, f"seat {seat} can see {secret!r}"
+        assert _FORMS.number_of(secret) not in subtrees, f"seat {seat} can see {secret!r}"
 
 
 class MatchTable(Generic[StateT, PublicT, PrivateT]):
