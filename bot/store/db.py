@@ -10,7 +10,9 @@ IMMEDIATE, taking the write lock before they read.
 
 from __future__ import annotations
 
+import itertools
 import os
+import time
 from pathlib import Path
 from typing import Any, Final
 
@@ -19,6 +21,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -30,8 +33,10 @@ from sqlalchemy.pool import NullPool
 from bot.store.sql import SINGLE, WRITE
 
 DEFAULT_URL: Final = "sqlite+aiosqlite:///covert_table.db"
+BUSY_TIMEOUT_MS: Final = 5000
+"""How long SQLite waits for another connection's lock before "database is locked"."""
 SQLITE_PRAGMAS: Final = (
-    "PRAGMA busy_timeout = 5000",
+    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
     "PRAGMA journal_mode = WAL",
     "PRAGMA synchronous = FULL",
     "PRAGMA foreign_keys = ON",
@@ -76,8 +81,12 @@ def make_sessionmaker(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
     return async_sessionmaker(engine, expire_on_commit=False)
 
 
-def tune_sqlite(sync_engine: Engine) -> None:
-    """Install the connect/begin hooks on a SQLite engine (async or the writer's own)."""
+def tune_sqlite(sync_engine: Engine, *, own_thread: bool = False) -> None:
+    """Install the connect/begin hooks on a SQLite engine (async or the writer's own).
+
+    `own_thread`: the engine runs on threads of its own (the writer's), where a
+    write may wait for the write lock in short steps (see `begin_immediate`).
+    """
 
     @event.listens_for(sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -98,7 +107,37 @@ def tune_sqlite(sync_engine: Engine) -> None:
         if options.get(SINGLE, False):
             return  # one statement reads one snapshot: no transaction around it
         write = options.get(WRITE, False)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+        if write and own_thread:
+            begin_immediate(connection)
+        else:
+            connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+LOCK_WAIT_STEPS: Final = (0.0001, 0.0002, 0.0005, 0.001)
+"""How long a write waits between tries for another process's write lock (then the last, on)."""
+
+
+def begin_immediate(connection: Connection) -> None:
+    """Take the write lock, waiting for another process's in steps of at most a millisecond.
+
+    SQLite's own busy handler sleeps 1, 2, 5, 10, 15 ... ms between tries, so
+    processes sharing a file would hand the lock over with milliseconds lost
+    each time. The wait gives up, as the busy handler would, after `busy_timeout`.
+    Only on a thread of the writer's own: it blocks while it waits.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    connection.exec_driver_sql("PRAGMA busy_timeout = 0")
+    try:
+        for step in itertools.chain(LOCK_WAIT_STEPS, itertools.repeat(LOCK_WAIT_STEPS[-1])):
+            try:
+                connection.exec_driver_sql("BEGIN IMMEDIATE")
+                return
+            except OperationalError as exc:
+                if "locked" not in str(exc.orig) or time.monotonic() + step > deadline:
+                    raise
+            time.sleep(step)
+    finally:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
 
 def alembic_config(url: str | None = None, connection: Connection | None = None) -> Config:

@@ -298,7 +298,7 @@ def _direct_engine(engine: AsyncEngine) -> Engine | None:
         poolclass=SingletonThreadPool,
         connect_args={"check_same_thread": False},
     )
-    tune_sqlite(direct)
+    tune_sqlite(direct, own_thread=True)
     return direct
 
 
