@@ -330,6 +330,8 @@ async def saturate_in_processes(
         await process.stdin.drain()
     found = [json.loads((await process.communicate())[0]) for process in children]
     world.failed += sum(f["failed"] for f in found)
+    batches = ", ".join(f"{f['batches']} (largest {f['largest']})" for f in found)
+    print(f"group commits:      {batches}, one process after another")
     latencies = [t for f in found for t in f["latencies"]]
     return latencies, max(f["elapsed"] for f in found), sum(f["cpu"] for f in found)
 
@@ -345,9 +347,12 @@ async def child(args: argparse.Namespace) -> None:
     await saturate(slots, 1.0, args.seed)
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    writer = writer_for(world.store.engine)
+    batches, writer.largest = writer.batches, 0
     latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
-    await world.store.close()
     found = {"latencies": latencies, "elapsed": elapsed, "cpu": cpu, "failed": world.failed}
+    found |= {"batches": writer.batches - batches, "largest": writer.largest}
+    await world.store.close()
     print(json.dumps(found))
 
 
