@@ -120,8 +120,8 @@ async def _worker(
         if not applied:
             continue
         # Beside another process the step may land after steps it took: "after" the table.
-        acks.write(f"{match_id} {version + 1} {seat} {token}\n" if not shared else "")
-        acks.write(f"{match_id} >{version} {seat} {token}\n" if shared else "")
+        place = f">{version}" if shared else str(version + 1)
+        acks.write(f"{match_id} {place} {seat} {token}\n")
         acks.flush()
 
 
