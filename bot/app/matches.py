@@ -410,7 +410,7 @@ class MatchService:
         expect_status: str | None = None,
     ) -> Opening:
         """Work out what storing these steps writes besides them (no I/O)."""
-        rows = [(seat, token, events) for seat, token, events in steps]  # JSON-encoded as they are
+        rows = list(steps)  # the events go to the JSON column as they are (msgspec structs)
         changes = {**(values or {}), **self._timer_values(live, trial)}
         ai = self.ai_to_act(live, trial) and trial.outcome is None
         if ai != live.row.ai_to_act:
