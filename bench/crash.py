@@ -216,18 +216,10 @@ def run(
         audit = asyncio.run(audit_database(url, ack_path))
         audit.kills, audit.shared_matches = done, shared
         return audit
-    env = _child_env()
     done = 0
     while done < kills:
-        args = [sys.executable, "-m", "bench.crash", "--child", str(ack_path), "--seed"]
-        with open(work / "child.err", "w", encoding="utf-8") as errors:
-            proc = subprocess.Popen(
-                [*args, str(rng.randrange(1 << 30)), "--database-url", url]
-                + (["--batch-kill"] if batch_kill else []),
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=errors,
-            )
+        flags = ["--batch-kill"] if batch_kill else []
+        proc = _start_child(url, rng.randrange(1 << 30), ack_path, work / "child.err", *flags)
         if batch_kill:
             try:
                 code = proc.wait(timeout=120)
@@ -262,16 +254,21 @@ def run(
     return audit
 
 
-def _child_env() -> dict[str, str]:
-    return {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+def _start_child(
+    url: str, seed: int, acks: Path, errors: Path, *flags: str
+) -> subprocess.Popen[bytes]:
+    """Start a playing child that appends its acknowledgements to `acks` (stderr to `errors`)."""
+    args = [sys.executable, "-m", "bench.crash", "--child", str(acks), "--seed", str(seed)]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    with open(errors, "w", encoding="utf-8") as err:
+        return subprocess.Popen(
+            [*args, "--database-url", url, *flags], env=env, stdout=subprocess.PIPE, stderr=err
+        )
 
 
-def _start_child(url: str, work: Path, seed: int, slot: int) -> subprocess.Popen[bytes]:
-    """Start a child of the side-by-side run (its own acks file and stderr)."""
-    args = [sys.executable, "-m", "bench.crash", "--child", str(work / f"acks{slot}.txt")]
-    args += ["--seed", str(seed), "--database-url", url, "--shared"]
-    with open(work / f"child{slot}.err", "a", encoding="utf-8") as errors:
-        return subprocess.Popen(args, env=_child_env(), stdout=subprocess.PIPE, stderr=errors)
+def _start_beside(url: str, work: Path, seed: int, slot: int) -> subprocess.Popen[bytes]:
+    """Start a child of the side-by-side run: its own acks file and stderr, `--shared`."""
+    return _start_child(url, seed, work / f"acks{slot}.txt", work / f"child{slot}.err", "--shared")
 
 
 def _run_side_by_side(
@@ -282,7 +279,7 @@ def _run_side_by_side(
     Their acknowledgements are gathered into `acks.txt` at the end. Returns the
     kills and how many matches more than one of them played in.
     """
-    children = [_start_child(url, work, rng.randrange(1 << 30), n) for n in range(processes)]
+    children = [_start_beside(url, work, rng.randrange(1 << 30), n) for n in range(processes)]
     done = 0
     try:
         while done < kills:
@@ -295,7 +292,7 @@ def _run_side_by_side(
             proc.send_signal(signal.SIGKILL)
             proc.wait()
             done += 1
-            children[slot] = _start_child(url, work, rng.randrange(1 << 30), slot)
+            children[slot] = _start_beside(url, work, rng.randrange(1 << 30), slot)
     finally:
         for proc in children:
             proc.kill()

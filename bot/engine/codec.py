@@ -11,6 +11,7 @@ does not read back as a declared value raises ``BadToken``.
 
 from __future__ import annotations
 
+import functools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -259,7 +260,7 @@ class Chance(Tagged, frozen=True):
 
 A = TypeVar("A", bound=Tagged)
 READ_KEPT = 4096
-"""Tokens an `Actions` keeps read (then it starts again): a game's player tokens fit."""
+"""Tokens an `Actions` keeps read (the least recently used go first)."""
 
 
 class Actions(Generic[A]):
@@ -267,7 +268,7 @@ class Actions(Generic[A]):
 
     def __init__(self, *kinds: type[A]) -> None:
         self.kinds = kinds
-        self._read: dict[str, A] = {}
+        self._read = functools.lru_cache(maxsize=READ_KEPT)(self._parse)
         """Tokens read lately and their actions (immutable, so one object serves all)."""
         self._by_tag: dict[str, type[A]] = {}
         for kind in kinds:
@@ -286,14 +287,10 @@ class Actions(Generic[A]):
         """
         if not isinstance(token, str):
             raise BadToken()
-        found = self._read.get(token)
-        if found is not None:
-            return found
+        return self._read(token)
+
+    def _parse(self, token: str) -> A:
         kind = self._by_tag.get(token.split(".", 1)[0])
         if kind is None:
             raise BadToken()
-        action = kind.from_token(token)
-        if len(self._read) >= READ_KEPT:
-            self._read.clear()
-        self._read[token] = action
-        return action
+        return kind.from_token(token)

@@ -947,11 +947,14 @@ class _Append:
         """Units of a batch are applied in match order (one lock order across processes)."""
         return self.match_id
 
+    def bump_values(self) -> dict[str, Any]:
+        """The parameters of `_BUMP` for this append: where it was, and what it sets."""
+        where = {"at_id": self.match_id, "at_version": self.expected}
+        return {**where, "version": self.new_version, **self.changes}
+
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
-        values: dict[str, Any] = {"at_id": match_id, "at_version": self.expected}
-        values["version"] = self.new_version
-        values.update(self.changes)
+        values = self.bump_values()
         if self.expect_status is None:
             bumped = connection.execute(_BUMP, values)
         else:
@@ -1017,12 +1020,8 @@ class _Append:
                 continue
             outcomes.append((True, append.new_version))
             ready.setdefault(tuple(sorted(append.changes)), []).append(append)
-        for columns, group in ready.items():
-            rows = [
-                {"at_id": a.match_id, "at_version": a.expected, "version": a.new_version}
-                | {c: a.changes[c] for c in columns}
-                for a in group
-            ]
+        for group in ready.values():  # one UPDATE per set of changed columns
+            rows = [a.bump_values() for a in group]
             result = connection.execute(_BUMP, rows)
             multi = connection.dialect.supports_sane_multi_rowcount or len(rows) == 1
             if multi and result.rowcount != len(rows):

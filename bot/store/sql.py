@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -51,34 +52,26 @@ async def upsert(
     session: AsyncSession, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
 ) -> None:
     """INSERT ... ON CONFLICT (keys) DO UPDATE, for SQLite and PostgreSQL."""
-    await session.execute(
-        upsert_statement(session.get_bind().dialect.name, model, values, keys), values
-    )
+    dialect = session.get_bind().dialect.name
+    await session.execute(upsert_statement(dialect, model, keys, tuple(values)), values)
 
 
 def upsert_on(
     connection: Connection, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
 ) -> None:
     """INSERT ... ON CONFLICT (keys) DO UPDATE on a Core connection."""
-    connection.execute(upsert_statement(connection.dialect.name, model, values, keys), values)
+    statement = upsert_statement(connection.dialect.name, model, keys, tuple(values))
+    connection.execute(statement, values)
 
 
-_UPSERTS: dict[tuple[Any, ...], Any] = {}
-"""Upsert statements built so far: a handful (one per table and set of columns)."""
-
-
+@functools.cache
 def upsert_statement(
-    dialect: str, model: type[Base], values: dict[str, Any], keys: tuple[str, ...]
+    dialect: str, model: type[Base], keys: tuple[str, ...], columns: tuple[str, ...]
 ) -> Any:
-    """Return the upsert of these columns of `model` (built once), to run with `values`."""
-    found_key = (dialect, model, keys, tuple(values))
-    found = _UPSERTS.get(found_key)
-    if found is None:
-        query = dialect_insert(dialect, model)
-        changes = {name: query.excluded[name] for name in values if name not in keys}
-        found = query.on_conflict_do_update(index_elements=list(keys), set_=changes)
-        _UPSERTS[found_key] = found
-    return found
+    """Return the upsert of these columns of `model`, built once (a handful exist)."""
+    query = dialect_insert(dialect, model)
+    changes = {name: query.excluded[name] for name in columns if name not in keys}
+    return query.on_conflict_do_update(index_elements=list(keys), set_=changes)
 
 
 def dialect_insert(dialect: str, model: type[Base]) -> sqlite.Insert | postgresql.Insert:
