@@ -287,28 +287,35 @@ class MatchService:
         async with self.lock(match_id):
             live = await self.load(match_id)
             try:
-                seat = await self._apply_click(live, user_id, version, token)
+                seat, secret = await self._apply_click(live, user_id, version, token)
             except GameError:
                 if not (self.shared and await self._moved_on(live)):
                     raise
                 live = await self.load(match_id)
-                seat = await self._apply_click(live, user_id, version, token)
-        level = logging.DEBUG if live.asked_in_secret else logging.INFO
+                seat, secret = await self._apply_click(live, user_id, version, token)
+        level = logging.DEBUG if secret else logging.INFO
         log.log(level, "match %s: seat %s acted (version %s)", match_id, seat, live.version)
         await self._after_change(live)
         return live
 
-    async def _apply_click(self, live: LiveMatch, user_id: int, version: int, token: str) -> Seat:
-        """Check a click, apply it and store it (lock held); return the seat that acted."""
+    async def _apply_click(
+        self, live: LiveMatch, user_id: int, version: int, token: str
+    ) -> tuple[Seat, bool]:
+        """Check a click, apply it and store it (lock held).
+
+        Returns the seat that acted and whether it answered a secret question (who
+        was asked is read before the move: the next question may be an open one).
+        """
         seat = self._check_actor(live, user_id, version)
         if version != live.version:
             await self._check_still_meant(live, seat, version, token)
+        secret = live.asked_in_secret
         trial = live.match.fork()
         steps: list[Step] = [(seat, token, trial.step(seat, token))]
         steps += self._resolve_chance(live, trial)
         reset = {seat: {"timeouts": 0}} if live.seats[seat].timeouts else None
         await self._persist(live, trial, steps, seats=reset)
-        return seat
+        return seat, secret
 
     async def _moved_on(self, live: LiveMatch) -> bool:
         """Tell whether the stored match is past the one in memory (then forget that one)."""

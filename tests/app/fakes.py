@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, ClassVar
@@ -147,12 +147,13 @@ class FirstLegal:
         return legal[0]
 
 
-def secret_registry() -> Registry:
-    """COVERTA where every question is secret and timeouts take the first legal action."""
+def secret_registry(secret_turn: Callable[[Any], bool] = lambda state: True) -> Registry:
+    """COVERTA where every question is secret (or those `secret_turn` says) and timeouts take
+    the first legal action."""
     game = build_registry().get("coverta")
     policies = {**game.policies, "first": FirstLegal}
     secret = dataclasses.replace(
-        game, policies=policies, timeout_policy="first", secret_turn=lambda state: True
+        game, policies=policies, timeout_policy="first", secret_turn=secret_turn
     )
     registry = Registry()
     registry.register(secret)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from datetime import timedelta
+
+import pytest
 
 from bot.app import scheduler as scheduler_module
 from bot.app.notes import show
@@ -247,3 +250,24 @@ async def test_a_deadline_written_by_another_process_fires_within_seconds(
     assert await world.scheduler.fire_due() == 1
     live = await world.matches.load(match_id)
     assert sum(s.timeouts for s in live.seats) == 1
+
+
+async def test_answering_a_secret_question_stays_out_of_the_info_log_when_an_open_one_follows(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Who was asked is read before the move: the open turn after it must not unmask them."""
+    asked: list[object] = []
+    registry = secret_registry(lambda state: any(state is s for s in asked))
+    world = build_world(store, registry=registry)
+    match_id = await start_match(world)
+    live = await world.matches.load(match_id)
+    asked.append(live.state)  # only this question is secret; the next one is open
+    seat = await seat_to_act(world, match_id)
+    token = live.module.rules.legal_actions(live.state, seat)[0].token()
+    user = live.seats[seat].user_id
+    assert user is not None
+    caplog.set_level(logging.INFO, logger="bot")
+    done = await world.matches.submit(match_id, user, live.version, token)
+    assert not done.asked_in_secret  # the question after it is open
+    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert not any("acted" in line for line in info), info
