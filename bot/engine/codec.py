@@ -282,15 +282,18 @@ class Actions(Generic[A]):
     def decode(self, token: str) -> A:
         """Read any token of the game, raising BadToken on anything malformed.
 
-        Every move reads a token, and the same few recur (a card, a die, pass): those
-        read lately are kept (at most `READ_KEPT`), so most moves do not parse.
+        Every move reads a token, and the same few recur (a card, a die, pass): the
+        players' tokens read lately are kept (at most `READ_KEPT`), so most moves do
+        not parse; chance tokens (whole decks) are not.
         """
         if not isinstance(token, str):
             raise BadToken()
-        return self._read(token)
-
-    def _parse(self, token: str) -> A:
         kind = self._by_tag.get(token.split(".", 1)[0])
         if kind is None:
             raise BadToken()
-        return kind.from_token(token)
+        if issubclass(kind, Chance):
+            return kind.from_token(token)  # a deal or a shuffle: each one new, never kept
+        return self._read(token)
+
+    def _parse(self, token: str) -> A:
+        return self._by_tag[token.split(".", 1)[0]].from_token(token)

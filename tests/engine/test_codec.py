@@ -226,6 +226,19 @@ def test_chance_tokens_may_be_long() -> None:
     assert DEMO.decode(order.token()) == order
 
 
+def test_player_tokens_read_again_are_not_parsed_again_and_chance_tokens_are_not_kept() -> None:
+    actions = Actions[Tagged](Roll, Wait, Kind, Pair, Order, Many)
+    first = actions.decode("P.0.5")
+    assert actions.decode("P.0.5") is first  # read once, then kept
+    for token in ("SH.3,1,2.0", "SH.1,2,3.2,0,1"):  # each deal or shuffle is new
+        assert actions.decode(token) == ROUND_TRIPS[token]
+    assert actions.decode("SH.3,1,2.0") is not actions.decode("SH.3,1,2.0")
+    with pytest.raises(BadToken):
+        actions.decode("P.5.0")  # refused, and refused again: a refusal is never kept
+    with pytest.raises(BadToken):
+        actions.decode("P.5.0")
+
+
 def test_a_field_without_one_codec_is_a_declaration_error() -> None:
     with pytest.raises(TypeError):
 
