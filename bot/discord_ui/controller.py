@@ -46,10 +46,10 @@ from bot.engine.i18n import normalize, use_locale
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 VIEW_TTL = 14 * 60
-LANGUAGES_REMEMBERED = 10_000
-"""How many members' client languages are kept in memory."""
 """Seconds an open ephemeral view is kept current: Discord lets an interaction's
 messages be edited for 15 minutes. At this age the view is told it is out of date."""
+LANGUAGES_REMEMBERED = 10_000
+"""How many members' client languages are kept in memory."""
 
 
 @dataclass

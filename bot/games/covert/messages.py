@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from bot.engine.phrase import Arg, Phrase, nphrase, phrase, seat_values
+from bot.engine.phrase import Arg, Phrase, nphrase, phrase, seat, seat_values
 from bot.games.covert import text
 from bot.games.covert.data import (
     AGENCY,
@@ -26,7 +26,7 @@ from bot.games.covert.data import (
     TOKENS,
 )
 from bot.games.covert.missions import MISSION
-from bot.games.covert.text import die, seat
+from bot.games.covert.text import die
 
 ACT_FIRST: Final = phrase("Take your one Action first (or forfeit your dice).")
 ALREADY_PLACED: Final = phrase("You placed a die this turn: end the turn instead of passing.")

@@ -20,7 +20,6 @@ from bot.games.covert.data import (
     CHARACTER,
     CIRCLE_LABELS,
     CITY,
-    EQUIPMENT_NAMES,
     REGION_EMOJI,
 )
 
@@ -54,11 +53,6 @@ class Words:
 
     def __or__(self, other: Words) -> Words:
         return Words({**self.marked, **other.marked})
-
-
-def seat(index: int) -> str:
-    """Return the placeholder a seat's display name fills in (``{p[2]}``)."""
-    return f"{{p[{index}]}}"
 
 
 city: Final = Words.named({key: c.name for key, c in CITY.items()})
@@ -103,8 +97,6 @@ gear: Final = Words(
     }
 )
 """An equipment's short mark (``REC``), as cards and missions print it."""
-gear_name: Final = Words.named(EQUIPMENT_NAMES)
-"""An equipment's full name (``Recording Device``)."""
 benefit: Final = region | gear
 """A Mission benefit: a region's colour word or an equipment mark."""
 ability: Final = Words.named(ABILITY_LABELS)

@@ -23,7 +23,7 @@ from bot.games.covert.flow import Draft, first_seats, spy_seat
 from bot.games.covert.rules import dispatch, legal, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
-from bot.games.covert.rules.scoring import outcome
+from bot.games.covert.rules.scoring import outcome as final_outcome
 from bot.games.covert.state import CovertState
 from bot.games.covert.views import hidden, private_view, public_view
 
@@ -211,7 +211,7 @@ class CovertRules(Rules[CovertState]):
     public_view = staticmethod(public_view)
     private_view = staticmethod(private_view)
     """A seat's private view is its dossier."""
-    final = staticmethod(outcome)
+    final = staticmethod(final_outcome)
     """The final ranking once the game is over."""
 
     def hidden_from(self, state: CovertState, seat: Seat | None) -> Sequence[Any]:
