@@ -73,14 +73,13 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
     the dear parts no such action can be in: placements, payments, flights ...);
     anything else in the whole list.
     """
+    turn = main_turn(state, seat)
     if isinstance(action, act.Place):
-        turn = main_turn(state, seat)
         if turn is None or turn.kind != "place" or not can_place(state, turn):
             return False
         return action.die in placeable_dice(state, turn) and action.target in place_targets(
             state, turn, action.die
         )
-    turn = main_turn(state, seat)
     if turn is not None:
         return action in turn_actions(state, turn, type(action))
     return action in legal(state, seat)
@@ -254,12 +253,9 @@ def action_choices(state: CovertState, turn: Turn, want: Kind = None) -> list[Ac
 def free_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
     """Return flights and Move ×3 / Search activations."""
     p = state.players[turn.seat]
-    found: list[Action] = [
-        act.Fly(c, a)
-        for c in (p.hand if wants(want, act.Fly) else ())
-        for a in range(3)
-        if p.agents[a] != AGENCY[c].city
-    ]
+    found: list[Action] = []
+    if wants(want, act.Fly):
+        found += [act.Fly(c, a) for c in p.hand for a in range(3) if p.agents[a] != AGENCY[c].city]
     found += [act.Use(s) for s in p.sources("MOVE_X3", state.fresh)]
     for s in p.sources("SEARCH", state.fresh):
         found += [act.Use(s, deck) for deck in ("A", "M") if search_open(state, deck)]
