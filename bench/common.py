@@ -55,7 +55,7 @@ async def random_click(
     """Pick a random legal action of a seat to act: (user, version, token); None once over."""
     live = await matches.load(match_id)
     rules = live.module.rules
-    seats = sorted(s for s in rules.to_act(live.state) if s >= 0)
+    seats = sorted(s for s in live.match.to_act if s >= 0)
     if live.row.status != "active" or not seats:
         return None
     seat = rng.choice(seats)
@@ -71,8 +71,8 @@ async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool
     click = await random_click(bench.matches, match_id, rng)
     if click is None:
         return False
-    await bench.matches.submit(match_id, *click)
-    return True
+    live = await bench.matches.submit(match_id, *click)
+    return live.row.status == "active"
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -141,18 +141,24 @@ async def start_match(world: World, game: str, rng: random.Random) -> int:
     return lobby.match_id
 
 
-async def one_submit(world: World, match_id: int, rng: random.Random) -> bool:
-    """Submit one random legal action of a seat to act; False once the match is over."""
+async def one_submit(world: World, match_id: int, rng: random.Random) -> bool | None:
+    """Submit one random legal action of a seat to act.
+
+    Returns None if there was nothing to submit (the match is over), else whether
+    the match goes on: a submit that ends it says so, and the finished match
+    (never kept in memory) is not read back only to learn that.
+    """
     click = await random_click(world.matches, match_id, rng)
     if click is None:
-        return False
+        return None
     try:
-        await world.matches.submit(match_id, *click)
+        live = await world.matches.submit(match_id, *click)
     except GameError:
-        pass  # a stale click: counted like any other answered submit
+        return True  # a stale click: counted like any other answered submit
     except OperationalError:
         world.failed += 1  # "database is locked": the busy timeout ran out
-    return True
+        return True
+    return live.row.status == "active"
 
 
 class Slots:
@@ -161,12 +167,18 @@ class Slots:
     def __init__(self, world: World, ids: list[int], games: list[str]) -> None:
         self.world, self.ids, self.games = world, ids, games
         self.busy = [False] * len(ids)
+        self.over = [False] * len(ids)
 
     async def submit(self, slot: int, rng: random.Random) -> None:
         """Submit once in this slot's match, replacing it first if it is over."""
-        while not await one_submit(self.world, self.ids[slot], rng):
-            self.world.matches.forget(self.ids[slot])
-            self.ids[slot] = await start_match(self.world, self.games[slot], rng)
+        while True:
+            if self.over[slot]:
+                self.world.matches.forget(self.ids[slot])
+                self.ids[slot] = await start_match(self.world, self.games[slot], rng)
+            going_on = await one_submit(self.world, self.ids[slot], rng)
+            self.over[slot] = not going_on
+            if going_on is not None:
+                return
 
 
 async def saturate(slots: Slots, seconds: float, seed: int) -> tuple[list[float], float, float]:
