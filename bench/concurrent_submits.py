@@ -7,7 +7,9 @@ One run reports, on one database (a fresh SQLite file, or --database-url):
   game when it ends), with p50/p99 latency at that saturation;
 - the raw rate of durable single-row commits on the same database, measured
   the same way (SQLite: WAL and synchronous=FULL, the bot's pragmas; PostgreSQL:
-  one INSERT per transaction with the server's own durability), and the ratio;
+  one INSERT per transaction with the server's own durability) just before and
+  just after the saturation run, and the ratio to their mean (a virtual disk's
+  rate drifts by a third from one minute to the next);
 - p50/p99 submit latency at an offered load of --rate submits/s spread over
   the same matches (open loop: latency counts from the moment a submit was due);
 - p50/p99 cold load of matches in play (a fresh service, nothing cached);
@@ -390,20 +392,23 @@ async def run(args: argparse.Namespace) -> None:
     world.measure_lobbies = False  # from here on, lobbies open amid other work
     slots = Slots(world, ids, games)
     await saturate(slots, 1.0, args.seed)  # warm up: caches, statement caches
+    raw_before = await raw_commits(url, path, args.raw)
     if args.processes > 1:
         latencies, elapsed, cpu = await saturate_in_processes(args, url, world)
     else:
         with profiled(args.profile):
             latencies, elapsed, cpu = await saturate(slots, args.seconds, args.seed + 1)
     rate = len(latencies) / elapsed
-    raw = await raw_commits(url, path, args.raw)
+    raw_after = await raw_commits(url, path, args.raw)
+    raw = (raw_before + raw_after) / 2  # the disk's rate on either side of the run
     done = len(latencies)
     who = f"{args.processes} processes" if args.processes > 1 else "one process"
     print(f"saturation:         {done} submits in {elapsed:.1f} s, {args.matches} matches, {who}")
     print(f"submit throughput:  {rate:,.0f} submits/s")
     print(f"  latency p50/p99:  {ms(latencies, 50)} / {ms(latencies, 99)}")
     print(f"  CPU per submit:   {cpu / max(1, len(latencies)) * 1e6:,.0f} us (the bot processes)")
-    print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction)")
+    print(f"raw durable commits:{raw:,.0f} commits/s (same database, one row per transaction;")
+    print(f"{'':20}{raw_before:,.0f} just before the run, {raw_after:,.0f} just after)")
     print(f"ratio submit/raw:   {rate / raw:.2f}")
     writer = writer_for(world.store.engine)
     if writer.batches and args.processes == 1:

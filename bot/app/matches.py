@@ -499,6 +499,9 @@ class MatchService:
 
     def _timer_values(self, live: LiveMatch, trial: Match) -> dict[str, Any]:
         """Return the timer columns to change as the match moves from live to trial."""
+        row = live.row
+        if not row.turn_seconds and row.turn_deadline is None and row.reminder_at is None:
+            return {}  # no turn timer in this match, and none to clear
         after = self.human_to_act(live, trial) if trial.outcome is None else frozenset()
         before = self.human_to_act(live)
         if after and after <= before and live.row.turn_deadline is not None:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     type_coerce,
     update,
 )
+from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.orm import InstrumentedAttribute
@@ -55,7 +56,7 @@ from bot.store.rows import (
     SeatRow,
     to_row,
 )
-from bot.store.sql import Sessions, check_fields, upsert_on
+from bot.store.sql import Prepared, Sessions, check_fields, prepared, upsert_on
 from bot.store.stats import Finish, record_results_on
 from bot.store.writer import GroupWriter, writer_for
 
@@ -923,13 +924,15 @@ def _note_of(found: dict[str, Any]) -> NoteRow:
     return NoteRow(**{**values, "created_at": _when(values["created_at"])})
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Append:
     """One append as a unit of the group commit: Core statements on the writer's connection.
 
     Alone it is two statements (bump the version, insert the steps). In a batch,
     `together` writes every append of the batch with one read of the versions,
-    one UPDATE per set of changed columns and one INSERT of all the steps.
+    one UPDATE per set of changed columns and one INSERT of all the steps. The
+    parameters are worked out by `prepare`, which the writer calls before it
+    takes the write lock.
     """
 
     match_id: int
@@ -941,32 +944,41 @@ class _Append:
     seats: dict[int, dict[str, Any]]
     snapshot: bytes | None
     finish: Finish | None
+    _params: _Params | None = None
 
     @property
     def order(self) -> int:
         """Units of a batch are applied in match order (one lock order across processes)."""
         return self.match_id
 
-    def bump_values(self) -> dict[str, Any]:
-        """The parameters of `_BUMP` for this append: where it was, and what it sets."""
+    def prepare(self, dialect: Dialect) -> _Params:
+        """Turn the append into the driver's parameters for `dialect` (once)."""
+        found = self._params
+        if found is not None and found.dialect is dialect:
+            return found
         where = {"at_id": self.match_id, "at_version": self.expected}
-        return {**where, "version": self.new_version, **self.changes}
+        values = {**where, "version": self.new_version, **self.changes, "updated_at": utcnow()}
+        statement = _BUMP
+        if self.expect_status is not None:
+            statement, values["at_status"] = _BUMP_AT_STATUS, self.expect_status
+        bump = prepared(statement, dialect, tuple(values))
+        insert = prepared(_INSERT_EVENTS, dialect, _EVENT_NAMES)
+        steps = [insert.row(e) for e in self.events]
+        found = _Params(dialect, bump, bump.row(values), insert, steps)
+        self._params = found
+        return found
 
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
-        values = self.bump_values()
-        if self.expect_status is None:
-            bumped = connection.execute(_BUMP, values)
-        else:
-            values["at_status"] = self.expect_status
-            bumped = connection.execute(_BUMP_AT_STATUS, values)
+        params = self.prepare(connection.dialect)
+        bumped = params.bump.run(connection, [params.bump_row])
         if bumped.rowcount != 1:
             actual = connection.scalar(_VERSION_OF, {"match_id": match_id})
             if actual is None:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
         try:
-            connection.execute(_INSERT_EVENTS, self.events)
+            params.insert.run(connection, params.event_rows)
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, self.expected, None) from exc
         self._extras(connection)
@@ -1005,7 +1017,8 @@ class _Append:
             raise _NotTogether("two appends to one match")
         stored = {r.id: (r.version, r.status) for r in connection.execute(_VERSIONS, {"ids": ids})}
         outcomes: list[tuple[bool, Any]] = []
-        ready: dict[tuple[str, ...], list[_Append]] = {}
+        ready: dict[str, list[_Params]] = {}
+        written: list[_Append] = []
         for append in appends:
             found = stored.get(append.match_id)
             if found is None:
@@ -1019,20 +1032,35 @@ class _Append:
                 outcomes.append((False, error))
                 continue
             outcomes.append((True, append.new_version))
-            ready.setdefault(tuple(sorted(append.changes)), []).append(append)
+            params = append.prepare(connection.dialect)
+            ready.setdefault(params.bump.sql, []).append(params)
+            written.append(append)
         for group in ready.values():  # one UPDATE per set of changed columns
-            rows = [a.bump_values() for a in group]
-            result = connection.execute(_BUMP, rows)
-            multi = connection.dialect.supports_sane_multi_rowcount or len(rows) == 1
-            if multi and result.rowcount != len(rows):
+            result = group[0].bump.run(connection, [p.bump_row for p in group])
+            multi = connection.dialect.supports_sane_multi_rowcount or len(group) == 1
+            if multi and result.rowcount != len(group):
                 raise _NotTogether("a version moved under the write lock")
-        events = [e for group in ready.values() for a in group for e in a.events]
-        if events:
-            connection.execute(_INSERT_EVENTS, events)
-        for group in ready.values():
-            for append in group:
-                append._extras(connection)
+        rows = [row for group in ready.values() for p in group for row in p.event_rows]
+        if rows:
+            prepared(_INSERT_EVENTS, connection.dialect, _EVENT_NAMES).run(connection, rows)
+        for append in written:
+            append._extras(connection)
         return outcomes
+
+
+@dataclass(frozen=True)
+class _Params:
+    """An append as the driver's parameters: its version bump and its steps."""
+
+    dialect: Dialect
+    bump: Prepared
+    bump_row: tuple[Any, ...]
+    insert: Prepared
+    event_rows: list[tuple[Any, ...]]
+
+
+_EVENT_NAMES: Final = ("match_id", "seq", "seat", "action", "events", "created_at")
+"""The parameters of a step's INSERT (the keys `_event_values` writes)."""
 
 
 class _NotTogether(Exception):

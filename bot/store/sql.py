@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, CursorResult
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Dialect
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from bot.store.models import Base
@@ -81,3 +83,49 @@ def dialect_insert(dialect: str, model: type[Base]) -> sqlite.Insert | postgresq
     if dialect == "postgresql":
         return postgresql.insert(model)
     raise NotImplementedError(f"upsert on {dialect}")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A Core statement compiled once for one dialect and one set of parameters.
+
+    Rows of Python values become the driver's positional parameters through the
+    columns' own bind processors (SQLAlchemy's: the stored text is what
+    `Connection.execute` would write), so a batch can be turned into parameters
+    before the write lock is taken and then sent with the driver's executemany,
+    without SQLAlchemy's per-row work inside the transaction.
+    """
+
+    sql: str
+    names: tuple[str, ...]
+    processors: tuple[Callable[[Any], Any] | None, ...]
+
+    def row(self, values: Mapping[str, Any]) -> tuple[Any, ...]:
+        """Return one row of parameters, in the statement's order."""
+        return tuple(
+            values[name] if process is None else process(values[name])
+            for name, process in zip(self.names, self.processors, strict=True)
+        )
+
+    def run(self, connection: Connection, rows: Sequence[tuple[Any, ...]]) -> CursorResult[Any]:
+        """Execute the statement once per row: one executemany (one execute for one row,
+        so that its row count is exact on every driver)."""
+        return connection.exec_driver_sql(self.sql, rows[0] if len(rows) == 1 else list(rows))
+
+
+@functools.lru_cache(maxsize=256)
+def prepared(statement: Any, dialect: Dialect, names: tuple[str, ...]) -> Prepared:
+    """Compile `statement` for `dialect` with parameters `names` (once per statement and set).
+
+    The names must be every parameter of the compiled statement: a column with
+    an `onupdate` default (`updated_at`) is one, and the caller gives its value
+    as SQLAlchemy would have computed it.
+    """
+    compiled = statement.compile(dialect=dialect, column_keys=list(names))
+    order = tuple(compiled.positiontup or ())
+    if not compiled.positional or set(order) != set(names):
+        raise ValueError(f"cannot prepare {compiled.string!r} with {names}")
+    processors = tuple(
+        compiled.binds[name].type.dialect_impl(dialect).bind_processor(dialect) for name in order
+    )
+    return Prepared(compiled.string, order, processors)

@@ -6,6 +6,10 @@ write transaction (BEGIN IMMEDIATE on SQLite), commits once, and only then
 answers every caller: an answer means the write is durable, exactly as with
 one transaction per write.
 
+A unit may have a `prepare(dialect)` method: the writer calls it before it
+takes the write lock, so work that needs no lock (turning values into the
+driver's parameters) is not done while other processes wait for it.
+
 Units run together first: a kind of unit that knows how (an append) writes the
 whole batch in a few set-based statements, refusing a stale version as an
 answer rather than an exception. If anything raises, the transaction is rolled
@@ -205,6 +209,10 @@ def _apply(connection: Connection, units: list[Work]) -> list[tuple[bool, Any]]:
     transaction is rolled back and the units run again, each in its own
     savepoint, so that only the units at fault fail.
     """
+    for unit in units:  # work that needs no lock, done before the lock is taken
+        prepare = getattr(unit, "prepare", None)
+        if prepare is not None:
+            prepare(connection.dialect)
     if len(units) > 1:
         transaction = connection.begin()
         try:
