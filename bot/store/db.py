@@ -41,6 +41,12 @@ SQLITE_PRAGMAS: Final = (
     "PRAGMA synchronous = FULL",
     "PRAGMA foreign_keys = ON",
 )
+WRITER_CHECKPOINT_PAGES: Final = 16_000
+"""WAL pages after which the writer's own commit checkpoints (SQLite's auto-checkpoint).
+
+Only a safety net: the writer's checkpoint thread keeps the WAL short off the commit
+path (see `bot.store.writer`), so a member's move never waits for SQLite to copy
+the WAL into the database file. Other connections keep SQLite's default (1,000)."""
 _ROOT: Final = Path(__file__).resolve().parents[2]
 ALEMBIC_INI: Final = _ROOT / "alembic.ini"
 MIGRATIONS_DIR: Final = _ROOT / "migrations"
@@ -85,7 +91,8 @@ def tune_sqlite(sync_engine: Engine, *, own_thread: bool = False) -> None:
     """Install the connect/begin hooks on a SQLite engine (async or the writer's own).
 
     `own_thread`: the engine runs on threads of its own (the writer's), where a
-    write may wait for the write lock in short steps (see `begin_immediate`).
+    write may wait for the write lock in short steps (see `begin_immediate`) and a
+    commit leaves checkpoints to the writer's checkpoint thread.
     """
 
     @event.listens_for(sync_engine, "connect")
@@ -96,6 +103,8 @@ def tune_sqlite(sync_engine: Engine, *, own_thread: bool = False) -> None:
         try:
             for pragma in SQLITE_PRAGMAS:
                 cursor.execute(pragma)
+            if own_thread:
+                cursor.execute(f"PRAGMA wal_autocheckpoint = {WRITER_CHECKPOINT_PAGES}")
         finally:
             cursor.close()
 
