@@ -44,4 +44,3 @@ async def test_commits_reach_the_database_file_without_a_commit_copying_them(
         assert writer.checkpoints is not None and writer.checkpoints.done >= 1
     finally:
         await store.close()
-
