@@ -301,8 +301,7 @@ class LobbyService:
             await self.repo.update_match(
                 match_id, status="abandoned", finished_at=now, turn_deadline=None
             )
-            kind, note = notes.lobby_expired(minutes)
-            await self.repo.add_note(match_id, 0, kind, notes.stored(note))
+            await notes.write(self.repo, match_id, 0, notes.lobby_expired(minutes))
             self.matches.forget(match_id)
         log.info("lobby %s expired", match_id)
         await self.matches.publisher.lobby_changed(match_id)
@@ -316,8 +315,7 @@ class LobbyService:
         if user_id == by:
             raise ServiceError(_("To leave a lobby yourself, press Leave."))
         info = await self.leave(match_id, user_id)
-        kind, note = notes.kicked_from_lobby(user_id, by)
-        await self.repo.add_note(match_id, 0, kind, notes.stored(note), by)
+        await notes.write(self.repo, match_id, 0, notes.kicked_from_lobby(user_id, by), by)
         await self.matches.publisher.lobby_changed(match_id)
         return info
 

@@ -539,9 +539,8 @@ class MatchService:
     # ------------------------------------------------------------------ the match log
     async def note(self, live: LiveMatch, entry: notes.Note, user_id: int | None = None) -> None:
         """Write an entry of the match log and show it among the recent moves."""
-        kind, note = entry
-        await self.repo.add_note(live.id, live.version, kind, notes.stored(note), user_id)
-        live.remember(live.version, (Event(note),))
+        await notes.write(self.repo, live.id, live.version, entry, user_id)
+        live.remember(live.version, (Event(entry[1]),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
         """Change a seat's columns and refresh the cached seats."""

@@ -98,8 +98,9 @@ class ModerationService:
             if user_id == row.host_user_id:
                 raise ServiceError(_("That member is already the host."))
             await self.matches.repo.update_match(match_id, host_user_id=user_id)
-            kind, note = notes.new_host(user_id, by)
-            await self.matches.repo.add_note(match_id, row.version, kind, notes.stored(note), by)
+            await notes.write(
+                self.matches.repo, match_id, row.version, notes.new_host(user_id, by), by
+            )
             self.matches.forget(match_id)
         log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
         if row.status == "lobby":

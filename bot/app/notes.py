@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
 
 from bot.engine import Event
-from bot.engine.phrase import Phrase, Text, nphrase, phrase
+from bot.engine.phrase import Phrase, Text, nphrase, phrase, together
 from bot.engine.phrase import seat as _seat
+
+if TYPE_CHECKING:
+    from bot.store.repo import MatchRepository
 
 Note = tuple[str, Phrase]
 
@@ -30,6 +33,14 @@ DOMAIN: Final = "bot"
 def stored(note: Phrase) -> str:
     """Return the text `match_notes` keeps for a note: the phrase as JSON."""
     return msgspec.json.encode(note).decode()
+
+
+async def write(
+    repo: MatchRepository, match_id: int, seq: int, entry: Note, by: int | None = None
+) -> None:
+    """Store an entry of the match log (as `stored` words it), after step `seq`."""
+    kind, note = entry
+    await repo.add_note(match_id, seq, kind, stored(note), by)
 
 
 def read(text: Text) -> Phrase:
@@ -47,11 +58,6 @@ def read(text: Text) -> Phrase:
     if isinstance(data, dict) and "m" in data:
         return _earlier(data)
     return Phrase(text, domain=DOMAIN)
-
-
-def show(text: Text) -> str:
-    """Word a stored note (or summary) in the current language; seats stay ``{p[i]}``."""
-    return read(text).words()
 
 
 def event(text: str) -> Event:
@@ -84,14 +90,8 @@ def _member(user_id: int) -> str:
 
 
 def _seats(seats: Sequence[int]) -> Text:
-    return and_list([_seat(s) for s in seats])
-
-
-def and_list(items: Sequence[str]) -> Text:
-    """Join items the way the reader's language lists them: "a, b and c"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return phrase("{first} and {last}", first=list(items[:-1]), last=items[-1])
+    """The seats as the reader's language lists them: "a, b and c"."""
+    return together([_seat(s) for s in seats]) if seats else ""
 
 
 def left(seat: int) -> Note:

@@ -32,14 +32,29 @@ def test_a_note_is_stored_as_a_phrase_and_read_in_each_language() -> None:
         )
 
 
+def test_a_list_stored_with_the_bots_own_wording_of_and_still_reads_in_each_language() -> None:
+    # Notes once joined seats with a "{first} and {last}" of their own catalogue; the
+    # engine's list phrase is used now, and the stored ones find its translation.
+    stored = (
+        '{"msgid":"{seats} won: everyone else forfeited.","args":{"seats":'
+        '{"msgid":"{first} and {last}","args":{"first":["{p[0]}"],"last":"{p[2]}"},'
+        '"domain":"bot"}},"domain":"bot"}'
+    )
+    with use_locale("it"):
+        assert notes.read(stored).render(["ada", "bo", "cy"]) == (
+            "Vince ada e cy: tutti gli altri hanno abbandonato."
+        )
+    assert notes.forfeit_summary([0, 2]).args["seats"].domain != "bot"  # type: ignore[union-attr]
+
+
 def test_counts_pick_the_plural_form_in_each_language() -> None:
     one, many = (notes.stored(notes.grace(n)[1]) for n in (1, 5))
     with use_locale("en"):
-        assert notes.show(one).endswith("1 more minute to act.")
-        assert notes.show(many).endswith("5 more minutes to act.")
+        assert notes.read(one).words().endswith("1 more minute to act.")
+        assert notes.read(many).words().endswith("5 more minutes to act.")
     with use_locale("it"):
-        assert notes.show(one).endswith("1 minuto in più per agire.")
-        assert notes.show(many).endswith("5 minuti in più per agire.")
+        assert notes.read(one).words().endswith("1 minuto in più per agire.")
+        assert notes.read(many).words().endswith("5 minuti in più per agire.")
 
 
 # Notes and forfeit summaries as stored before notes were phrases: a message id ("m", with

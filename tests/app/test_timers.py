@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from bot.app import scheduler as scheduler_module
-from bot.app.notes import show
+from bot.app.notes import read
 from bot.store.store import Store
 from tests.app.fakes import (
     FakeClock,
@@ -230,7 +230,7 @@ async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store
     live = await world.matches.load(match_id)
     assert live.version > version and FirstLegal.calls == [True]
     assert live.seats[seat].timeouts == 0 and live.seats[seat].status == "playing"
-    notes = [show(n.text) for n in await world.store.matches.notes(match_id)]
+    notes = [read(n.text).words() for n in await world.store.matches.notes(match_id)]
     assert notes == ["⏰ Time ran out on a hidden decision: it took its default answer."]
 
 
