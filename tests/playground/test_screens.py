@@ -15,7 +15,7 @@ playtest issue asked for:
 - no raw ``<@`` mention is left in the rendered text.
 
 Like ``test_browser.py`` it needs Playwright and Debian's Chromium (skipped
-outside CI, with the reason, when either is missing).
+outside CI, with the reason, when either is missing; see ``tests.playground.browser``).
 """
 
 from __future__ import annotations
@@ -34,11 +34,9 @@ import pytest
 import pytest_asyncio
 
 from bot.games import build_registry
-from tests.playground.test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+from tests.playground.browser import (
     ROOT,
-    require_browser,
+    chromium,
     run_command,
     settled,
     start_playground,
@@ -117,17 +115,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def browser() -> AsyncIterator[Any]:
     """One headless Chromium for every game of the module (each game gets its own context)."""
-    require_browser()
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        chromium = await playwright.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
-        )
-        try:
-            yield chromium
-        finally:
-            await chromium.close()
+    async with chromium() as launched:
+        yield launched
 
 
 @pytest_asyncio.fixture(loop_scope="module")
