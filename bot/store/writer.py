@@ -37,7 +37,6 @@ import asyncio
 import contextvars
 import logging
 import threading
-import time
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -197,7 +196,7 @@ class _Checkpoints:
         self.done = 0
         """Checkpoints run (for tests)."""
         self._wake = threading.Event()
-        self._closing = False
+        self._closing = threading.Event()
         self._thread = threading.Thread(target=self._run, name="db-checkpoint", daemon=True)
         self._thread.start()
 
@@ -207,15 +206,14 @@ class _Checkpoints:
 
     def close(self) -> None:
         """Stop the thread, after a last checkpoint of what is committed."""
-        self._closing = True
+        self._closing.set()
         self._wake.set()
         self._thread.join()
 
     def _run(self) -> None:
         while True:
             self._wake.wait()
-            if not self._closing:
-                time.sleep(CHECKPOINT_AFTER)  # one checkpoint for a burst of commits
+            self._closing.wait(CHECKPOINT_AFTER)  # one checkpoint for a burst of commits
             self._wake.clear()
             try:
                 with self.engine.connect() as connection:
@@ -224,7 +222,7 @@ class _Checkpoints:
                 self.done += 1
             except Exception:
                 log.warning("WAL checkpoint failed; SQLite's own will run", exc_info=True)
-            if self._closing:
+            if self._closing.is_set():
                 return
 
 
