@@ -66,11 +66,14 @@ async def random_click(
     return user, live.version, token
 
 
-async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool:
-    """Submit one random legal action for a seat to act; False once the match is over."""
+async def random_submit(bench: Bench, match_id: int, rng: random.Random) -> bool | None:
+    """Submit one random legal action for a seat to act; return whether the match goes on.
+
+    None: there was nothing to submit (the match is over).
+    """
     click = await random_click(bench.matches, match_id, rng)
     if click is None:
-        return False
+        return None
     live = await bench.matches.submit(match_id, *click)
     return live.row.status == "active"
 

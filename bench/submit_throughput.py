@@ -28,10 +28,11 @@ async def measure_submits(count: int, seed: int) -> tuple[float, list[float], fl
     began = time.perf_counter()
     while len(latencies) < count:
         t0 = time.perf_counter()
-        if not await random_submit(bench, match_id, rng):
+        going_on = await random_submit(bench, match_id, rng)
+        if going_on is not None:
+            latencies.append(time.perf_counter() - t0)
+        if not going_on:
             match_id = await start_match(bench, "coverta", [101, 102, 103])
-            continue
-        latencies.append(time.perf_counter() - t0)
     elapsed = time.perf_counter() - began
     await bench.engine.dispose()
     raw = raw_commit_rate(str(bench.path), count)
