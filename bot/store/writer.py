@@ -234,6 +234,12 @@ class _InContext:
         self.context = contextvars.copy_context()
         self.order = getattr(work, "order", 0)
 
+    def prepare(self, dialect: Any) -> None:
+        """Run the unit's own `prepare`, if it has one (see the module docstring)."""
+        prepare = getattr(self.work, "prepare", None)
+        if prepare is not None:
+            self.context.run(prepare, dialect)
+
     def __call__(self, connection: Connection) -> Any:
         return self.context.run(self.work, connection)
 

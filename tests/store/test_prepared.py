@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime, timedelta, timezone
+from typing import Any
 
 import msgspec
 import pytest
@@ -66,3 +68,31 @@ async def test_a_statement_is_not_prepared_without_all_of_its_parameters(store: 
 
     with pytest.raises(ValueError, match="cannot prepare"):
         await writer_for(store.engine).write(compile_without_updated_at)
+
+
+async def test_the_writer_prepares_a_unit_before_it_takes_the_write_lock(store: Store) -> None:
+    seen: list[tuple[str, bool]] = []
+
+    class Unit:
+        def prepare(self, dialect: Any) -> None:
+            seen.append(("prepare", bool(writer_for(store.engine).direct_engine) and locked()))
+
+        def __call__(self, connection: Connection) -> int:
+            seen.append(("write", connection.in_transaction()))
+            return 1
+
+    def locked() -> bool:
+        """Whether another connection finds the SQLite file's write lock taken."""
+        url = store.engine.url
+        other = sqlite3.connect(str(url.database), timeout=0)
+        try:
+            other.execute("BEGIN IMMEDIATE")
+            other.execute("ROLLBACK")
+            return False
+        except sqlite3.OperationalError:
+            return True
+        finally:
+            other.close()
+
+    assert await writer_for(store.engine).write(Unit()) == 1
+    assert seen == [("prepare", False), ("write", True)]
