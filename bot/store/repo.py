@@ -185,9 +185,9 @@ class MatchRepository:
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
             if room is not None:
                 room(*_count_open_on(connection, match.guild_id, match.channel_id))
-            found = _lobby_on(connection, _insert_match_on(connection, values, rows))
-            assert found is not None
-            return found
+            found = connection.execute(_INSERT_MATCH_RETURNING, values).one()
+            row = MatchRow(*found)
+            return row, _insert_seats_on(connection, [{**r, "match_id": row.id} for r in rows])
 
         return await self._writer.write(work)
 
@@ -213,10 +213,8 @@ class MatchRepository:
                 raise NotFound(f"no match {match_id}")
             seats, values = change(*found)
             rows = None if seats is None else _seat_values(match_id, seats)
-            _set_seats_on(connection, match_id, rows, values)
-            again = _lobby_on(connection, match_id)
-            assert again is not None
-            return again
+            row, stored = _set_seats_on(connection, match_id, rows, values)
+            return row or found[0], found[1] if stored is None else stored
 
         return await self._writer.write(work)
 
@@ -634,17 +632,32 @@ def _set_seats_on(
     match_id: int,
     rows: list[dict[str, Any]] | None,
     values: dict[str, Any] | None,
-) -> None:
-    """Replace all seats of a match (None: keep them) and change some of its columns."""
+) -> tuple[MatchRow | None, list[SeatRow] | None]:
+    """Replace all seats of a match (None: keep them) and change some of its columns.
+
+    Returns the match row and the seats as stored now, each None if unchanged
+    (read back by RETURNING, not by another query).
+    """
+    seats = None
     if rows is not None:
         connection.execute(_DELETE_SEATS, {"match_id": match_id})
-        if rows:
-            connection.execute(_INSERT_SEATS, rows)
+        seats = _insert_seats_on(connection, rows)
+    row = None
     if values:
         check_fields(values, MATCH_FIELDS)
-        found = connection.execute(_SET_COLUMNS, {"at_id": match_id, **values})
-        if found.rowcount != 1:
+        found = connection.execute(_SET_COLUMNS_RETURNING, {"at_id": match_id, **values}).first()
+        if found is None:
             raise NotFound(f"no match {match_id}")
+        row = MatchRow(*found)
+    return row, seats
+
+
+def _insert_seats_on(connection: Connection, rows: list[dict[str, Any]]) -> list[SeatRow]:
+    """Insert seats; return them as stored, in seat order."""
+    if not rows:
+        return []
+    found = connection.execute(_INSERT_SEATS_RETURNING, rows)
+    return sorted((SeatRow(*r) for r in found), key=lambda seat: seat.seat)
 
 
 def _lobby_on(
@@ -784,8 +797,13 @@ _SEAT_FIELDS: Final = frozenset(_SEATS.c.keys())
 _INSERT_EVENTS: Final = insert(_EVENTS)
 _INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
-_SET_COLUMNS: Final = update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id"))
-"""Change the columns of a match that the parameters name."""
+_SET_COLUMNS_RETURNING: Final = (
+    update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id")).returning(*_MATCH_COLUMNS)
+)
+"""Change the columns of a match that the parameters name; the row as stored comes back."""
+_INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
+_INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
+"""Insert seats; they come back as stored (server defaults included)."""
 _VERSION_OF: Final = select(_MATCHES.c.version).where(_MATCHES.c.id == bindparam("match_id"))
 """A match's stored version (the check a process sharing the database makes per move)."""
 _LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(

@@ -415,6 +415,29 @@ async def test_a_cold_load_reads_snapshot_tail_and_recent_moves_at_once(store: S
     assert await store.matches.load_match(999_999) is None
 
 
+async def test_lobby_steps_return_the_lobby_exactly_as_a_fresh_read_finds_it(
+    store: Store,
+) -> None:
+    """Opening and changing a lobby hand back what is stored (read back by RETURNING)."""
+    lobby = replace(MATCH, seats=[NewSeat(1, 8, None, "Eight"), NewSeat(0, HOST, None, "Host")])
+    opened = await store.matches.open_lobby(lobby)
+    match_id = opened[0].id
+    assert opened == await store.matches.match_and_seats(match_id)
+    assert [s.seat for s in opened[1]] == [0, 1]
+    steps = [
+        lambda row, seats: ([(0, HOST, None, "Host"), (1, None, "easy", "AI 1")], None),
+        lambda row, seats: (None, {"options": {"rounds": 5}}),
+        lambda row, seats: ([(0, HOST, None, "Host")], {"host_user_id": HOST + 1}),
+        lambda row, seats: (None, None),
+    ]
+    for change in steps:
+        changed = await store.matches.change_lobby(match_id, change)
+        assert changed == await store.matches.match_and_seats(match_id)
+    row, seats = changed
+    assert row.options == {"rounds": 5} and row.host_user_id == HOST + 1
+    assert [(s.seat, s.display_name) for s in seats] == [(0, "Host")]
+
+
 async def test_a_cold_load_is_one_statement(store: Store) -> None:
     """load_match sends one statement to the database, on every backend."""
     match_id = await played_match(store, moves=7, snapshots=(5,))
