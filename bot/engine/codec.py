@@ -293,7 +293,8 @@ class Actions(Generic[A]):
             raise BadToken()
         if issubclass(kind, Chance):
             return kind.from_token(token)  # a deal or a shuffle: each one new, never kept
-        return self._read(token)
+        return self._read(kind, token)
 
-    def _parse(self, token: str) -> A:
-        return self._by_tag[token.split(".", 1)[0]].from_token(token)
+    @staticmethod
+    def _parse(kind: type[A], token: str) -> A:
+        return kind.from_token(token)

@@ -167,7 +167,8 @@ class MatchRepository:
     async def create_match(self, match: NewMatch) -> int:
         """Insert a match at version 0 (and its first seats, in the same transaction)."""
         values, rows = match.values(), _seat_values(0, match.seats)
-        return await self._writer.write(lambda c: _insert_match_on(c, values, rows))
+        row, _seats = await self._writer.write(lambda c: _insert_match_on(c, values, rows))
+        return row.id
 
     async def open_lobby(
         self, match: NewMatch, *, room: Callable[[int, int], None] | None = None
@@ -185,9 +186,7 @@ class MatchRepository:
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
             if room is not None:
                 room(*_count_open_on(connection, match.guild_id, match.channel_id))
-            found = connection.execute(_INSERT_MATCH_RETURNING, values).one()
-            row = MatchRow(*found)
-            return row, _insert_seats_on(connection, [{**r, "match_id": row.id} for r in rows])
+            return _insert_match_on(connection, values, rows)
 
         return await self._writer.write(work)
 
@@ -617,14 +616,10 @@ def _count_open_on(
 
 def _insert_match_on(
     connection: Connection, values: dict[str, Any], seats: list[dict[str, Any]]
-) -> int:
-    """Insert a match and its first seats; return its id."""
-    found = connection.execute(_INSERT_MATCH, values).inserted_primary_key
-    assert found is not None
-    match_id = int(found[0])
-    if seats:
-        connection.execute(_INSERT_SEATS, [{**r, "match_id": match_id} for r in seats])
-    return match_id
+) -> tuple[MatchRow, list[SeatRow]]:
+    """Insert a match and its first seats; return them as stored (read back by RETURNING)."""
+    row = MatchRow(*connection.execute(_INSERT_MATCH_RETURNING, values).one())
+    return row, _insert_seats_on(connection, [{**r, "match_id": row.id} for r in seats])
 
 
 def _set_seats_on(
@@ -788,14 +783,12 @@ _BUMP: Final = update(_MATCHES).where(
 """Move a match to its new version (and set the columns each row of parameters names)."""
 _BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
 """`_BUMP` only while the match has the status the append expects."""
-_INSERT_MATCH: Final = insert(_MATCHES)
 _SET_SEAT: Final = update(_SEATS).where(
     _SEATS.c.match_id == bindparam("at_match"), _SEATS.c.seat == bindparam("at_seat")
 )
 """Change the columns of one seat that the parameters name."""
 _SEAT_FIELDS: Final = frozenset(_SEATS.c.keys())
 _INSERT_EVENTS: Final = insert(_EVENTS)
-_INSERT_SEATS: Final = insert(_SEATS)
 _DELETE_SEATS: Final = delete(_SEATS).where(_SEATS.c.match_id == bindparam("match_id"))
 _SET_COLUMNS_RETURNING: Final = (
     update(_MATCHES).where(_MATCHES.c.id == bindparam("at_id")).returning(*_MATCH_COLUMNS)
@@ -980,9 +973,8 @@ class _Append:
         if self.expect_status is not None:
             statement, values["at_status"] = _BUMP_AT_STATUS, self.expect_status
         bump = prepared(statement, dialect, tuple(values))
-        insert = prepared(_INSERT_EVENTS, dialect, _EVENT_NAMES)
-        steps = [insert.row(e) for e in self.events]
-        found = _Params(dialect, bump, bump.row(values), insert, steps)
+        insert = _insert_events(dialect)
+        found = _Params(dialect, bump, bump.row(values), [insert.row(e) for e in self.events])
         self._params = found
         return found
 
@@ -996,7 +988,7 @@ class _Append:
                 raise NotFound(f"no match {match_id}")
             raise ConcurrencyConflict(match_id, self.expected, actual)
         try:
-            params.insert.run(connection, params.event_rows)
+            _insert_events(connection.dialect).run(connection, params.event_rows)
         except IntegrityError as exc:
             raise ConcurrencyConflict(match_id, self.expected, None) from exc
         self._extras(connection)
@@ -1060,7 +1052,7 @@ class _Append:
                 raise _NotTogether("a version moved under the write lock")
         rows = [row for group in ready.values() for p in group for row in p.event_rows]
         if rows:
-            prepared(_INSERT_EVENTS, connection.dialect, _EVENT_NAMES).run(connection, rows)
+            _insert_events(connection.dialect).run(connection, rows)
         for append in written:
             append._extras(connection)
         return outcomes
@@ -1073,12 +1065,16 @@ class _Params:
     dialect: Dialect
     bump: Prepared
     bump_row: tuple[Any, ...]
-    insert: Prepared
     event_rows: list[tuple[Any, ...]]
 
 
 _EVENT_NAMES: Final = ("match_id", "seq", "seat", "action", "events", "created_at")
 """The parameters of a step's INSERT (the keys `_event_values` writes)."""
+
+
+def _insert_events(dialect: Dialect) -> Prepared:
+    """The INSERT of steps, compiled for `dialect` (once)."""
+    return prepared(_INSERT_EVENTS, dialect, _EVENT_NAMES)
 
 
 class _NotTogether(Exception):

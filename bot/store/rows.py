@@ -105,20 +105,8 @@ class NewMatch:
 
     def values(self) -> dict[str, Any]:
         """The match row's columns, at version 0 (the seats apart)."""
-        return {
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "game": self.game,
-            "rules_version": self.rules_version,
-            "options": self.options,
-            "seed": self.seed,
-            "host_user_id": self.host_user_id,
-            "status": self.status,
-            "version": 0,
-            "thread_id": self.thread_id,
-            "turn_seconds": self.turn_seconds,
-            "turn_deadline": self.turn_deadline,
-        }
+        values = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "seats"}
+        return {**values, "version": 0}
 
 
 class NewEvent(NamedTuple):
