@@ -1,19 +1,10 @@
-"""Initial schema: matches and their log, settings, prefs, ratings and results.
-
-Revision ID: 0001
-Revises:
-Create Date: 2025-11-22
-"""
-
-from collections.abc import Sequence
+"""Initial schema: matches and their log, settings, prefs, ratings and results."""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0001"
-down_revision: str | Sequence[str] | None = None
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0001"
+down_revision = None
 
 
 def _now() -> sa.TextClause:
@@ -27,6 +18,19 @@ def _stamp(name: str) -> sa.Column:
 def _match_fk(table: str) -> sa.ForeignKeyConstraint:
     return sa.ForeignKeyConstraint(
         ["match_id"], ["matches.id"], name=f"fk_{table}_match_id_matches", ondelete="CASCADE"
+    )
+
+
+def _per_step(table: str, *columns: sa.Column) -> None:
+    """Create a table of rows keyed by match and step number, stamped when written."""
+    op.create_table(
+        table,
+        sa.Column("match_id", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.Integer(), autoincrement=False, nullable=False),
+        *columns,
+        _stamp("created_at"),
+        _match_fk(table),
+        sa.PrimaryKeyConstraint("match_id", "seq", name=f"pk_{table}"),
     )
 
 
@@ -71,27 +75,13 @@ def upgrade() -> None:
     )
     op.create_index("ix_match_seats_user_id", "match_seats", ["user_id"])
 
-    op.create_table(
+    _per_step(
         "match_events",
-        sa.Column("match_id", sa.Integer(), nullable=False),
-        sa.Column("seq", sa.Integer(), autoincrement=False, nullable=False),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("action", sa.Text(), nullable=False),
         sa.Column("events", sa.JSON(), nullable=False),
-        _stamp("created_at"),
-        _match_fk("match_events"),
-        sa.PrimaryKeyConstraint("match_id", "seq", name="pk_match_events"),
     )
-
-    op.create_table(
-        "match_snapshots",
-        sa.Column("match_id", sa.Integer(), nullable=False),
-        sa.Column("seq", sa.Integer(), autoincrement=False, nullable=False),
-        sa.Column("state", sa.LargeBinary(), nullable=False),
-        _stamp("created_at"),
-        _match_fk("match_snapshots"),
-        sa.PrimaryKeyConstraint("match_id", "seq", name="pk_match_snapshots"),
-    )
+    _per_step("match_snapshots", sa.Column("state", sa.LargeBinary(), nullable=False))
 
     op.create_table(
         "match_results",

@@ -1,19 +1,10 @@
-"""Turn timers, the match log of moderation and timeouts, and the guild settings log.
-
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-01-10
-"""
-
-from collections.abc import Sequence
+"""Turn timers, the match log of moderation and timeouts, and the guild settings log."""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0002"
-down_revision: str | Sequence[str] | None = "0001"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0002"
+down_revision = "0001"
 
 
 def _now() -> sa.TextClause:

@@ -1,19 +1,10 @@
-"""Matches can be paused by their host or a moderator.
-
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-22
-"""
-
-from collections.abc import Sequence
+"""Matches can be paused by their host or a moderator."""
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0003"
-down_revision: str | Sequence[str] | None = "0002"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0003"
+down_revision = "0002"
 
 
 def upgrade() -> None:

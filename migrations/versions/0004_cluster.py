@@ -7,21 +7,13 @@
   this revision is applied, so start-up repair looks at those once instead of
   loading every match each time. (Starting and finishing are single transactions
   from this version on, so no new match can need it.)
-
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-11-25
 """
-
-from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0004"
-down_revision: str | Sequence[str] | None = "0003"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0004"
+down_revision = "0003"
 
 
 def upgrade() -> None:

@@ -4,21 +4,13 @@
 read (``1000 + 25 × (mu − 3·sigma)``), written in the same transaction as the
 ratings themselves, so the end-of-match message, another process or a restart
 shows the same numbers. Results recorded before this revision have none (null).
-
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-11-26
 """
-
-from collections.abc import Sequence
 
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0005"
-down_revision: str | Sequence[str] | None = "0004"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
+revision = "0005"
+down_revision = "0004"
 
 
 def upgrade() -> None:
