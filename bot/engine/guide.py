@@ -1,9 +1,10 @@
 """A game's paged rules summary: its pages written once, in English, and shown as screens.
 
-A game declares its name, its pages as ``(title, text)`` pairs marked with ``N_`` and a
-credit line that a page may quote as ``{credit}``; every page is headed the same way
-("<game> rules 2/5: <title>"). The text stays in the game's own catalogue: it is translated
-here in the domain of the module that declared the guide.
+A game declares its name, its goal (the text of the first page, whose title every game
+shares), its other pages as ``(title, text)`` pairs marked with ``N_`` and a credit line that
+a page may quote as ``{credit}``; every page is headed the same way ("<game> rules 2/5:
+<title>"). The game's text stays in its own catalogue: it is translated here in the domain
+of the module that declared the guide.
 """
 
 from __future__ import annotations
@@ -17,23 +18,30 @@ from bot.engine.screen import Button, Field, Screen, Select
 HEADING = N_("{game} rules {page}/{total}: {title}")
 """The heading of every rules page."""
 
+GOAL = N_("What you are trying to do")
+"""The title of every game's first rules page."""
+
 
 class Guide:
-    """The rules pages of one game, translated in the catalogue of ``module``."""
+    """The rules pages of one game, translated in the catalogue of ``module``: first the goal,
+    under the title every game's first page shares, then the game's own pages."""
 
     def __init__(
-        self, module: str, game: str, credit: str, pages: Sequence[tuple[str, str]]
+        self, module: str, game: str, *, credit: str, goal: str, pages: Sequence[tuple[str, str]]
     ) -> None:
         self.module = module
         self.game = game
         """The game's name, as its pages are headed (``COVERTA``)."""
         self.credit = credit
+        self.goal = goal
+        """What the players are trying to do: the text of the first page."""
         self.pages = tuple(pages)
+        """(title, text) of each page after the first."""
 
     def translated(self) -> list[tuple[str, str]]:
         """Return (title, text) of each page in the current language, the credit filled in."""
         credit = translate_in(self.module, self.credit)
-        return [
+        return [(_(GOAL), translate_in(self.module, self.goal).replace("{credit}", credit))] + [
             (
                 translate_in(self.module, title),
                 translate_in(self.module, text).replace("{credit}", credit),
@@ -43,7 +51,7 @@ class Guide:
 
     def screens(self, colour: int) -> list[Screen]:
         """Return one screen a page, headed "<game> rules 2/5: <title>"."""
-        heading, total = _(HEADING), len(self.pages)
+        heading, total = _(HEADING), 1 + len(self.pages)
         return [
             Screen(
                 title=heading.format(game=self.game, page=i, total=total, title=title),

@@ -98,5 +98,5 @@ def test_rounds_are_numbered_from_one_everywhere(auto: str) -> None:
 
 def test_the_rules_pages_say_there_is_no_limit_by_default() -> None:
     """§7: the `/cover-cover rules` text agrees with the option's default."""
-    ending = dict(guide.PAGES)["How it ends"]
+    ending = dict(guide.GUIDE.pages)["How it ends"]
     assert "No round limit** by default" in ending and "300 by default" not in ending

@@ -279,10 +279,10 @@ def test_7_5_concealed_first_window_waits_even_with_nobody_eligible() -> None:
 def test_rules_text_says_what_the_code_does() -> None:
     """/covert rules: no round cap unless the host sets one; Reroll on anyone's turn; the
     turn stays open after a placement; the options are named as the spec names them."""
-    from bot.games.covert.present.guide import PAGES
+    from bot.games.covert.present.guide import GUIDE
     from bot.games.covert.rules import SPEC
 
-    text = "\n".join(body for _, body in PAGES)
+    text = "\n".join(body for _, body in GUIDE.translated())
     assert "If nobody has six missions after round 20" not in text
     assert "on anyone's turn" in text and "**End turn**" in text
     options = {o.name: o.default for o in SPEC.options}
