@@ -44,7 +44,7 @@ class AbsenceService:
     ) -> AsyncIterator[LiveMatch | None]:
         """Hold a match's lock, loaded, if it is active and its `timer` came due (else None)."""
         async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
+            live = await self.matches.load(match_id, fresh=True)
             yield live if live.row.status == "active" and self._due(timer(live.row)) else None
 
     async def time_out(self, match_id: int) -> bool:

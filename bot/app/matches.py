@@ -183,12 +183,10 @@ class MatchService:
         """Return a match from memory, or rebuild it from snapshot and log.
 
         With `fresh` (under the match's lock, when other processes share the
-        database) a cached match is first checked against the stored version.
+        database) a cached match is first checked against the stored version and pause.
         """
         live = self._cache.get(match_id)
-        stale = live is not None and fresh and self.shared
-        if stale and await self.repo.version_of(match_id) != live.version:  # type: ignore[union-attr]
-            self.forget(match_id)
+        if live is not None and fresh and self.shared and await self._moved_on(live):
             live = None
         if live is not None:
             self._cache.move_to_end(match_id)
@@ -318,10 +316,12 @@ class MatchService:
         return seat, secret
 
     async def _moved_on(self, live: LiveMatch) -> bool:
-        """Tell whether the stored match is past the one in memory (then forget that one)."""
-        if await self.repo.version_of(live.id) == live.version:
-            return False
-        self.forget(live.id)
+        """Tell whether the stored match is past the one in memory, or paused or resumed
+        since, or the one in memory was dropped by a refused write (then forget it)."""
+        if self._cache.get(live.id) is live:
+            if await self.repo.standing_of(live.id) == (live.version, live.row.paused):
+                return False
+            self.forget(live.id)
         return True
 
     def _check_actor(self, live: LiveMatch, user_id: int, version: int) -> Seat:
@@ -772,7 +772,7 @@ class MatchService:
     async def _paused_chance(self, match_id: int) -> bool:
         """Draw the chance step a fixed wait held back (then any that follow it)."""
         async with self.lock(match_id):
-            live = await self.load(match_id)
+            live = await self.load(match_id, fresh=True)
             if live.row.status != "active" or live.row.paused or not self._pause(live):
                 return False
             trial = live.match.fork()
@@ -780,7 +780,10 @@ class MatchService:
             token = trial.rules.chance_outcome(trial.state, rng).token()
             steps: list[Step] = [(-1, token, trial.step(-1, token))]
             steps += self._resolve_chance(live, trial)
-            await self._persist(live, trial, steps)
+            try:
+                await self._persist(live, trial, steps)
+            except StaleVersion:
+                return True  # another process moved or paused it first: look again
         return True
 
     def _ai_may_act(self, live: LiveMatch) -> bool:

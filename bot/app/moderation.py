@@ -16,7 +16,7 @@ from bot.app import notes
 from bot.app.errors import NotAllowed, ServiceError
 from bot.app.live import LiveMatch
 from bot.app.lobbies import LobbyService
-from bot.app.matches import MatchService
+from bot.app.matches import PAUSED, MatchService
 from bot.engine import Event, MatchOver
 from bot.engine.i18n import N_, _
 from bot.store.repo import MatchRow
@@ -58,6 +58,8 @@ class ModerationService:
         """Play the waiting members' turn now, as a timeout would, without counting it."""
         refusal = N_("Only the host or a moderator can skip a turn.")
         async with self._as_host(match_id, by, moderator, refusal) as live:
+            if live.row.paused:
+                raise ServiceError(_(PAUSED))
             waiting = self.matches.human_to_act(live)
             if not waiting:
                 raise ServiceError(_("Nobody is waiting on a member right now."))
@@ -114,7 +116,7 @@ class ModerationService:
     ) -> AsyncIterator[LiveMatch]:
         """Hold an active match's lock, loaded, once `by` may act as its host (else refuse)."""
         async with self.matches.lock(match_id):
-            live = await self.matches.load(match_id)
+            live = await self.matches.load(match_id, fresh=True)
             if live.row.status != "active":
                 raise MatchOver()
             _require_host(live.row, by, moderator, refusal)

@@ -22,6 +22,7 @@ from sqlalchemy import (
     bindparam,
     case,
     delete,
+    false,
     func,
     insert,
     literal_column,
@@ -54,6 +55,7 @@ from bot.store.rows import (
     NoteRow,
     Row,
     SeatRow,
+    Standing,
     to_row,
 )
 from bot.store.sql import Prepared, Sessions, check_fields, prepared, upsert_on
@@ -377,12 +379,13 @@ class MatchRepository:
         )
         await self._writer.write(lambda c: c.execute(query).rowcount)
 
-    async def version_of(self, match_id: int) -> int | None:
-        """Return a match's stored version (None: no such match)."""
+    async def standing_of(self, match_id: int) -> Standing | None:
+        """Return a match's stored version and pause (None: no such match): what a match
+        held in memory is checked against when other processes write the same matches."""
         found = await self._writer.read(
-            lambda c: c.scalar(_VERSION_OF, {"match_id": match_id}), single=True
+            lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
-        return None if found is None else int(found)
+        return None if found is None else Standing(int(found.version), bool(found.paused))
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
         """Count lobbies and active matches of a guild (or of one of its channels)."""
@@ -771,16 +774,19 @@ _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 # The statements of every move and every lobby step, built once: building a statement
 # costs more than SQLAlchemy's cached compilation of it.
 _VERSIONS: Final = (
-    select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status)
+    select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status, _MATCHES.c.paused)
     .where(_MATCHES.c.id.in_(bindparam("ids", expanding=True)))
     .order_by(_MATCHES.c.id)
     .with_for_update()
 )
 """The stored versions of a batch's matches, read under the write lock."""
 _BUMP: Final = update(_MATCHES).where(
-    _MATCHES.c.id == bindparam("at_id"), _MATCHES.c.version == bindparam("at_version")
+    _MATCHES.c.id == bindparam("at_id"),
+    _MATCHES.c.version == bindparam("at_version"),
+    _MATCHES.c.paused.is_(false()),
 )
-"""Move a match to its new version (and set the columns each row of parameters names)."""
+"""Move a match to its new version (and set the columns each row of parameters names);
+never while it is paused, whichever process paused it."""
 _BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
 """`_BUMP` only while the match has the status the append expects."""
 _SET_SEAT: Final = update(_SEATS).where(
@@ -797,7 +803,9 @@ _SET_COLUMNS_RETURNING: Final = (
 _INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
 _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 """Insert seats; they come back as stored (server defaults included)."""
-_VERSION_OF: Final = select(_MATCHES.c.version).where(_MATCHES.c.id == bindparam("match_id"))
+_STANDING_OF: Final = select(_MATCHES.c.version, _MATCHES.c.paused).where(
+    _MATCHES.c.id == bindparam("match_id")
+)
 """A match's stored version (the check a process sharing the database makes per move)."""
 _LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
     _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
@@ -983,10 +991,10 @@ class _Append:
         params = self.prepare(connection.dialect)
         bumped = params.bump.run(connection, [params.bump_row])
         if bumped.rowcount != 1:
-            actual = connection.scalar(_VERSION_OF, {"match_id": match_id})
+            actual = connection.execute(_STANDING_OF, {"match_id": match_id}).first()
             if actual is None:
                 raise NotFound(f"no match {match_id}")
-            raise ConcurrencyConflict(match_id, self.expected, actual)
+            raise ConcurrencyConflict(match_id, self.expected, actual.version)
         try:
             _insert_events(connection.dialect).run(connection, params.event_rows)
         except IntegrityError as exc:
@@ -1025,7 +1033,7 @@ class _Append:
         ids = [a.match_id for a in appends]
         if len(set(ids)) != len(ids):
             raise _NotTogether("two appends to one match")
-        stored = {r.id: (r.version, r.status) for r in connection.execute(_VERSIONS, {"ids": ids})}
+        stored = {r.id: r for r in connection.execute(_VERSIONS, {"ids": ids})}
         outcomes: list[tuple[bool, Any]] = []
         ready: dict[str, list[_Params]] = {}
         written: list[_Append] = []
@@ -1034,11 +1042,12 @@ class _Append:
             if found is None:
                 outcomes.append((False, NotFound(f"no match {append.match_id}")))
                 continue
-            version, status = found
-            if version != append.expected or (
-                append.expect_status is not None and status != append.expect_status
+            if (
+                found.version != append.expected
+                or found.paused
+                or (append.expect_status is not None and found.status != append.expect_status)
             ):
-                error = ConcurrencyConflict(append.match_id, append.expected, version)
+                error = ConcurrencyConflict(append.match_id, append.expected, found.version)
                 outcomes.append((False, error))
                 continue
             outcomes.append((True, append.new_version))

@@ -117,6 +117,14 @@ class NewEvent(NamedTuple):
     events: list[dict[str, Any]]
 
 
+class Standing(NamedTuple):
+    """How far a stored match has gone and whether it is paused: a match held in memory is
+    current while both are what it holds."""
+
+    version: int
+    paused: bool
+
+
 def to_row(row_type: type[Row], obj: object) -> Row:
     """Copy an ORM object into a frozen row dataclass."""
     names = [f.name for f in fields(row_type)]  # type: ignore[arg-type]

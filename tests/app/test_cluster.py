@@ -14,10 +14,11 @@ from typing import Any
 
 import pytest
 
+from bot.app.errors import ServiceError
 from bot.engine import StaleVersion
 from bot.store.db import make_engine
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import Shards
+from bot.store.repo import Shards, Standing
 from bot.store.store import Store
 from tests.app.fakes import FakeClock, World, build_world, settle
 from tests.app.play import open_game
@@ -202,12 +203,7 @@ async def test_a_process_behind_the_stored_match_takes_a_click_made_on_the_newer
     reads = _count_version_reads(b)
 
     async def click(world: World) -> tuple[int, int, str]:
-        live = await world.matches.load(match_id)
-        seat = min(world.matches.human_to_act(live))
-        token = live.module.rules.legal_actions(live.state, seat)[0].token()
-        user = live.seats[seat].user_id
-        assert user is not None
-        return user, live.version, token
+        return await _click(world, match_id)
 
     user, version, token = await click(a)
     await a.matches.submit(match_id, user, version, token)  # the stored match moves on
@@ -224,15 +220,49 @@ async def test_a_process_behind_the_stored_match_takes_a_click_made_on_the_newer
     assert reads == []
 
 
+async def test_a_pause_in_one_process_holds_the_other_ones_moves_until_resumed(
+    cluster: list[World],
+) -> None:
+    """The host pauses in process a; process b, holding the match in memory from before,
+    takes neither the click nor a skip, and says why. Once a resumes the match, b (now
+    holding it paused) takes the same click."""
+    a, b = cluster
+    match_id = await open_game(a.lobbies, "coverta", guild_id=guild(0, 0))
+    user, version, token = await _click(b, match_id)  # b keeps the match in memory
+    host = (await a.matches.row(match_id)).host_user_id
+    await a.moderation.pause(match_id, host, moderator=False, on=True)
+    with pytest.raises(ServiceError, match="paused"):
+        await b.matches.submit(match_id, user, version, token)
+    with pytest.raises(ServiceError, match="paused"):
+        await b.moderation.skip(match_id, host, moderator=False)
+    assert await b.store.matches.standing_of(match_id) == (version, True)
+    await a.moderation.pause(match_id, host, moderator=False, on=False)
+    done = await b.matches.submit(match_id, user, version, token)
+    assert done.version > version and not done.row.paused
+    stored = await a.store.matches.load_events(match_id, after_seq=version)
+    assert (stored[0].seq, stored[0].action) == (version + 1, token)
+
+
+async def _click(world: World, match_id: int) -> tuple[int, int, str]:
+    """Return a member to act in the match as this process holds it, its version and a
+    legal click."""
+    live = await world.matches.load(match_id)
+    seat = min(world.matches.human_to_act(live))
+    token = live.module.rules.legal_actions(live.state, seat)[0].token()
+    user = live.seats[seat].user_id
+    assert user is not None
+    return user, live.version, token
+
+
 def _count_version_reads(world: World) -> list[int]:
     """Record every read of a stored version this process makes."""
     found: list[int] = []
     repo = world.matches.repo
-    real = repo.version_of
+    real = repo.standing_of
 
-    async def counted(match_id: int) -> int | None:
+    async def counted(match_id: int) -> Standing | None:
         found.append(match_id)
         return await real(match_id)
 
-    repo.version_of = counted  # type: ignore[method-assign]
+    repo.standing_of = counted  # type: ignore[method-assign]
     return found
