@@ -13,16 +13,7 @@ from bot.store.db import (
 from bot.store.errors import ConcurrencyConflict, NotFound, StoreError
 from bot.store.models import CHANCE_SEAT, SYSTEM_SEAT
 from bot.store.repo import MatchRepository
-from bot.store.rows import (
-    EventRow,
-    MatchRow,
-    NewEvent,
-    NewMatch,
-    NewSeat,
-    NoteRow,
-    SeatRow,
-    Standing,
-)
+from bot.store.rows import EventRow, MatchRow, NewEvent, NewMatch, NewSeat, NoteRow, SeatRow
 from bot.store.settings import SettingChange, SettingsRepository
 from bot.store.stats import GameRecord, RatingRow, ResultRow, StatsRepository
 from bot.store.store import Store
@@ -46,7 +37,6 @@ __all__ = [
     "SeatRow",
     "SettingChange",
     "SettingsRepository",
-    "Standing",
     "StatsRepository",
     "Store",
     "StoreError",
