@@ -183,7 +183,8 @@ class MatchService:
         """Return a match from memory, or rebuild it from snapshot and log.
 
         With `fresh` (under the match's lock, when other processes share the
-        database) a cached match is first checked against the stored version and pause.
+        database) a cached match is first checked against the stored version, pause and
+        status.
         """
         live = self._cache.get(match_id)
         if live is not None and fresh and self.shared and await self._moved_on(live):
@@ -316,10 +317,11 @@ class MatchService:
         return seat, secret
 
     async def _moved_on(self, live: LiveMatch) -> bool:
-        """Tell whether the stored match is past the one in memory, or paused or resumed
-        since, or the one in memory was dropped by a refused write (then forget it)."""
+        """Tell whether the stored match is past the one in memory, or paused, resumed or
+        ended since, or the one in memory was dropped by a refused write (then forget it)."""
         if self._cache.get(live.id) is live:
-            if await self.repo.standing_of(live.id) == (live.version, live.row.paused):
+            held = (live.version, live.row.paused, live.row.status)
+            if await self.repo.standing_of(live.id) == held:
                 return False
             self.forget(live.id)
         return True

@@ -380,12 +380,14 @@ class MatchRepository:
         await self._writer.write(lambda c: c.execute(query).rowcount)
 
     async def standing_of(self, match_id: int) -> Standing | None:
-        """Return a match's stored version and pause (None: no such match): what a match
-        held in memory is checked against when other processes write the same matches."""
+        """Return a match's stored version, pause and status (None: no such match): what a
+        match held in memory is checked against when other processes write the same matches."""
         found = await self._writer.read(
             lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
-        return None if found is None else Standing(int(found.version), bool(found.paused))
+        if found is None:
+            return None
+        return Standing(int(found.version), bool(found.paused), str(found.status))
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
         """Count lobbies and active matches of a guild (or of one of its channels)."""
@@ -784,9 +786,10 @@ _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"),
     _MATCHES.c.version == bindparam("at_version"),
     _MATCHES.c.paused.is_(false()),
+    _MATCHES.c.status.in_([literal_column(f"'{status}'") for status in OPEN_STATUSES]),
 )
 """Move a match to its new version (and set the columns each row of parameters names);
-never while it is paused, whichever process paused it."""
+never while it is paused or once it is over, whichever process paused or ended it."""
 _BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
 """`_BUMP` only while the match has the status the append expects."""
 _SET_SEAT: Final = update(_SEATS).where(
@@ -803,7 +806,7 @@ _SET_COLUMNS_RETURNING: Final = (
 _INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
 _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 """Insert seats; they come back as stored (server defaults included)."""
-_STANDING_OF: Final = select(_MATCHES.c.version, _MATCHES.c.paused).where(
+_STANDING_OF: Final = select(_MATCHES.c.version, _MATCHES.c.paused, _MATCHES.c.status).where(
     _MATCHES.c.id == bindparam("match_id")
 )
 """A match's stored version (the check a process sharing the database makes per move)."""
@@ -1045,6 +1048,7 @@ class _Append:
             if (
                 found.version != append.expected
                 or found.paused
+                or found.status not in OPEN_STATUSES
                 or (append.expect_status is not None and found.status != append.expect_status)
             ):
                 error = ConcurrencyConflict(append.match_id, append.expected, found.version)

@@ -118,11 +118,12 @@ class NewEvent(NamedTuple):
 
 
 class Standing(NamedTuple):
-    """How far a stored match has gone and whether it is paused: a match held in memory is
-    current while both are what it holds."""
+    """How far a stored match has gone, whether it is paused and its status: a match held
+    in memory is current while all three are what it holds."""
 
     version: int
     paused: bool
+    status: str
 
 
 def to_row(row_type: type[Row], obj: object) -> Row:

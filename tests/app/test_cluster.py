@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bot.app.errors import ServiceError
-from bot.engine import StaleVersion
+from bot.engine import MatchOver, StaleVersion
 from bot.store.db import make_engine
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import Shards, Standing
@@ -235,12 +235,28 @@ async def test_a_pause_in_one_process_holds_the_other_ones_moves_until_resumed(
         await b.matches.submit(match_id, user, version, token)
     with pytest.raises(ServiceError, match="paused"):
         await b.moderation.skip(match_id, host, moderator=False)
-    assert await b.store.matches.standing_of(match_id) == (version, True)
+    assert await b.store.matches.standing_of(match_id) == (version, True, "active")
     await a.moderation.pause(match_id, host, moderator=False, on=False)
     done = await b.matches.submit(match_id, user, version, token)
     assert done.version > version and not done.row.paused
     stored = await a.store.matches.load_events(match_id, after_seq=version)
     assert (stored[0].seq, stored[0].action) == (version + 1, token)
+
+
+async def test_a_match_ended_in_one_process_takes_no_click_in_the_other(
+    cluster: list[World],
+) -> None:
+    """The host ends the match in process a; process b, holding it in memory as active,
+    refuses the click as over and stores nothing."""
+    a, b = cluster
+    match_id = await open_game(a.lobbies, "coverta", guild_id=guild(0, 0))
+    user, version, token = await _click(b, match_id)
+    host = (await a.matches.row(match_id)).host_user_id
+    await a.matches.end(match_id, host, moderator=False)
+    with pytest.raises(MatchOver):
+        await b.matches.submit(match_id, user, version, token)
+    assert await b.store.matches.load_events(match_id, after_seq=version) == []
+    assert (await b.matches.row(match_id)).status == "abandoned"
 
 
 async def _click(world: World, match_id: int) -> tuple[int, int, str]:
