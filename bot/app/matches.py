@@ -183,8 +183,8 @@ class MatchService:
         """Return a match from memory, or rebuild it from snapshot and log.
 
         With `fresh` (under the match's lock, when other processes share the
-        database) a cached match is first checked against the stored version, pause and
-        status.
+        database) a cached match is first checked against the stored version, pause,
+        status and seating.
         """
         live = self._cache.get(match_id)
         if live is not None and fresh and self.shared and await self._moved_on(live):
@@ -317,10 +317,11 @@ class MatchService:
         return seat, secret
 
     async def _moved_on(self, live: LiveMatch) -> bool:
-        """Tell whether the stored match is past the one in memory, or paused, resumed or
-        ended since, or the one in memory was dropped by a refused write (then forget it)."""
+        """Tell whether the stored match is past the one in memory, or paused, resumed, ended
+        or reseated since, or the one in memory was dropped by a refused write (then forget
+        it)."""
         if self._cache.get(live.id) is live:
-            held = (live.version, live.row.paused, live.row.status)
+            held = (live.version, live.row.paused, live.row.status, live.row.seating)
             if await self.repo.standing_of(live.id) == held:
                 return False
             self.forget(live.id)
@@ -429,7 +430,8 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
-        return Opening(rows, Extras(changes, snapshot, seats or {}, finish, expect_status))
+        extras = Extras(changes, snapshot, seats or {}, finish, expect_status, live.row.seating)
+        return Opening(rows, extras)
 
     def _adopt(
         self,
@@ -545,8 +547,9 @@ class MatchService:
         live.remember(live.version, (Event(entry[1]),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
-        """Change a seat's columns and refresh the cached seats."""
-        await self.repo.update_seat(live.id, seat, **values)
+        """Change a seat's columns and refresh the cached seats (and their count of changes)."""
+        seating = await self.repo.update_seat(live.id, seat, **values)
+        live.row = _changed_row(live.row, {"seating": seating})
         live.seats = await self.repo.get_seats(live.id)
 
     async def row(self, match_id: int) -> MatchRow:

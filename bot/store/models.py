@@ -148,6 +148,8 @@ class Match(Base):
     lease_until: Mapped[datetime | None] = mapped_column()
     repair_check: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Look at this match once at start-up (set for matches older than atomic finishing)."""
+    seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Changes to the seats made outside the log; a step worked out on other seats is refused."""
     created_at: Mapped[datetime] = _created()
     updated_at: Mapped[datetime] = _updated()
     finished_at: Mapped[datetime | None] = mapped_column()

@@ -380,14 +380,16 @@ class MatchRepository:
         await self._writer.write(lambda c: c.execute(query).rowcount)
 
     async def standing_of(self, match_id: int) -> Standing | None:
-        """Return a match's stored version, pause and status (None: no such match): what a
-        match held in memory is checked against when other processes write the same matches."""
+        """Return a match's stored version, pause, status and seating (None: no such match):
+        what a match held in memory is checked against when other processes write it too."""
         found = await self._writer.read(
             lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
         if found is None:
             return None
-        return Standing(int(found.version), bool(found.paused), str(found.status))
+        return Standing(
+            int(found.version), bool(found.paused), str(found.status), int(found.seating)
+        )
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
         """Count lobbies and active matches of a guild (or of one of its channels)."""
@@ -435,10 +437,17 @@ class MatchRepository:
         query = select(MatchSeat).where(MatchSeat.match_id == match_id).order_by(MatchSeat.seat)
         return await self._select(SeatRow, query)
 
-    async def update_seat(self, match_id: int, seat: int, **values: Any) -> None:
-        """Change some columns of one seat (see SEAT_FIELDS); NotFound if it does not exist."""
+    async def update_seat(self, match_id: int, seat: int, **values: Any) -> int:
+        """Change some columns of one seat (see SEAT_FIELDS) and count the change in the
+        match's `seating`, in one transaction; return the new count. NotFound if there is
+        no such seat."""
         check_fields(values, SEAT_FIELDS)
-        await self._writer.write(lambda c: _update_seat_on(c, match_id, seat, values))
+
+        def work(connection: Connection) -> int:
+            _update_seat_on(connection, match_id, seat, values)
+            return int(connection.scalar(_COUNT_SEATING, {"match_id": match_id}))
+
+        return await self._writer.write(work)
 
     async def append_events(
         self,
@@ -706,6 +715,7 @@ def _append_unit(
         dict(seats),
         extras.snapshot,
         finish,
+        extras.seating,
     )
 
 
@@ -749,6 +759,8 @@ class Extras:
     """The match is decided: finished, with its outcome, results and rating updates."""
     expect_status: str | None = None
     """The match must also still have this status (a lobby being started)."""
+    seating: int = 0
+    """The match's `seating` the steps were worked out on: its seats are still those."""
 
 
 NO_EXTRAS: Final = Extras()
@@ -776,7 +788,13 @@ _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 # The statements of every move and every lobby step, built once: building a statement
 # costs more than SQLAlchemy's cached compilation of it.
 _VERSIONS: Final = (
-    select(_MATCHES.c.id, _MATCHES.c.version, _MATCHES.c.status, _MATCHES.c.paused)
+    select(
+        _MATCHES.c.id,
+        _MATCHES.c.version,
+        _MATCHES.c.status,
+        _MATCHES.c.paused,
+        _MATCHES.c.seating,
+    )
     .where(_MATCHES.c.id.in_(bindparam("ids", expanding=True)))
     .order_by(_MATCHES.c.id)
     .with_for_update()
@@ -785,11 +803,13 @@ _VERSIONS: Final = (
 _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"),
     _MATCHES.c.version == bindparam("at_version"),
+    _MATCHES.c.seating == bindparam("at_seating"),
     _MATCHES.c.paused.is_(false()),
     _MATCHES.c.status.in_([literal_column(f"'{status}'") for status in OPEN_STATUSES]),
 )
 """Move a match to its new version (and set the columns each row of parameters names);
-never while it is paused or once it is over, whichever process paused or ended it."""
+only on the seats the steps were worked out on, never while it is paused or once it is
+over, whichever process changed a seat, paused or ended it."""
 _BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
 """`_BUMP` only while the match has the status the append expects."""
 _SET_SEAT: Final = update(_SEATS).where(
@@ -806,9 +826,16 @@ _SET_COLUMNS_RETURNING: Final = (
 _INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
 _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 """Insert seats; they come back as stored (server defaults included)."""
-_STANDING_OF: Final = select(_MATCHES.c.version, _MATCHES.c.paused, _MATCHES.c.status).where(
-    _MATCHES.c.id == bindparam("match_id")
+_STANDING_OF: Final = select(
+    _MATCHES.c.version, _MATCHES.c.paused, _MATCHES.c.status, _MATCHES.c.seating
+).where(_MATCHES.c.id == bindparam("match_id"))
+_COUNT_SEATING: Final = (
+    update(_MATCHES)
+    .where(_MATCHES.c.id == bindparam("match_id"))
+    .values(seating=_MATCHES.c.seating + 1)
+    .returning(_MATCHES.c.seating)
 )
+"""Count a change to a match's seats made outside its log."""
 """A match's stored version (the check a process sharing the database makes per move)."""
 _LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
     _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
@@ -966,6 +993,7 @@ class _Append:
     seats: dict[int, dict[str, Any]]
     snapshot: bytes | None
     finish: Finish | None
+    seating: int = 0
     _params: _Params | None = None
 
     @property
@@ -978,7 +1006,7 @@ class _Append:
         found = self._params
         if found is not None and found.dialect is dialect:
             return found
-        where = {"at_id": self.match_id, "at_version": self.expected}
+        where = {"at_id": self.match_id, "at_version": self.expected, "at_seating": self.seating}
         values = {**where, "version": self.new_version, **self.changes, "updated_at": utcnow()}
         statement = _BUMP
         if self.expect_status is not None:
@@ -1047,6 +1075,7 @@ class _Append:
                 continue
             if (
                 found.version != append.expected
+                or found.seating != append.seating
                 or found.paused
                 or found.status not in OPEN_STATUSES
                 or (append.expect_status is not None and found.status != append.expect_status)

@@ -40,6 +40,8 @@ class MatchRow:
     lease_owner: str | None = None
     lease_until: datetime | None = None
     repair_check: bool = False
+    seating: int = 0
+    """Changes to the seats made outside the log (see `MatchRepository.update_seat`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +120,14 @@ class NewEvent(NamedTuple):
 
 
 class Standing(NamedTuple):
-    """How far a stored match has gone, whether it is paused and its status: a match held
-    in memory is current while all three are what it holds."""
+    """How far a stored match has gone, whether it is paused, its status and how often its
+    seats changed outside the log: a match held in memory is current while all four are
+    what it holds."""
 
     version: int
     paused: bool
     status: str
+    seating: int
 
 
 def to_row(row_type: type[Row], obj: object) -> Row:

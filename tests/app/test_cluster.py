@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.app.errors import ServiceError
+from bot.app.errors import NotSeated, ServiceError
 from bot.engine import MatchOver, StaleVersion
 from bot.store.db import make_engine
 from bot.store.errors import ConcurrencyConflict
@@ -235,7 +235,7 @@ async def test_a_pause_in_one_process_holds_the_other_ones_moves_until_resumed(
         await b.matches.submit(match_id, user, version, token)
     with pytest.raises(ServiceError, match="paused"):
         await b.moderation.skip(match_id, host, moderator=False)
-    assert await b.store.matches.standing_of(match_id) == (version, True, "active")
+    assert await b.store.matches.standing_of(match_id) == (version, True, "active", 0)
     await a.moderation.pause(match_id, host, moderator=False, on=False)
     done = await b.matches.submit(match_id, user, version, token)
     assert done.version > version and not done.row.paused
@@ -257,6 +257,21 @@ async def test_a_match_ended_in_one_process_takes_no_click_in_the_other(
         await b.matches.submit(match_id, user, version, token)
     assert await b.store.matches.load_events(match_id, after_seq=version) == []
     assert (await b.matches.row(match_id)).status == "abandoned"
+
+
+async def test_a_member_kicked_in_one_process_cannot_play_in_the_other(
+    cluster: list[World],
+) -> None:
+    """A moderator hands a member's seat to the AI in process a; process b, holding the
+    match with the member still seated, refuses the member's click as not seated."""
+    a, b = cluster
+    match_id = await open_game(a.lobbies, "coverta", guild_id=guild(0, 0))
+    user, version, token = await _click(b, match_id)  # b keeps the match in memory
+    await a.moderation.remove(match_id, user, 99, moderator=True)
+    with pytest.raises(NotSeated):
+        await b.matches.submit(match_id, user, version, token)
+    live = await b.matches.load(match_id)
+    assert live.seat_of(user) is None and live.row.seating == 1
 
 
 async def _click(world: World, match_id: int) -> tuple[int, int, str]:
