@@ -799,7 +799,8 @@ _VERSIONS: Final = (
     .order_by(_MATCHES.c.id)
     .with_for_update()
 )
-"""The stored versions of a batch's matches, read under the write lock."""
+"""The stored versions of a batch's matches, with what else an append checks (status,
+pause, seating), read under the write lock."""
 _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"),
     _MATCHES.c.version == bindparam("at_version"),
@@ -829,6 +830,7 @@ _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 _STANDING_OF: Final = select(
     _MATCHES.c.version, _MATCHES.c.paused, _MATCHES.c.status, _MATCHES.c.seating
 ).where(_MATCHES.c.id == bindparam("match_id"))
+"""What a process sharing the database checks a match in memory against (see Standing)."""
 _COUNT_SEATING: Final = (
     update(_MATCHES)
     .where(_MATCHES.c.id == bindparam("match_id"))
@@ -836,7 +838,6 @@ _COUNT_SEATING: Final = (
     .returning(_MATCHES.c.seating)
 )
 """Count a change to a match's seats made outside its log."""
-"""A match's stored version (the check a process sharing the database makes per move)."""
 _LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
     _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
 )

@@ -202,12 +202,9 @@ async def test_a_process_behind_the_stored_match_takes_a_click_made_on_the_newer
     await b.matches.load(match_id)  # b keeps this match in memory from now on
     reads = _count_version_reads(b)
 
-    async def click(world: World) -> tuple[int, int, str]:
-        return await _click(world, match_id)
-
-    user, version, token = await click(a)
+    user, version, token = await _click(a, match_id)
     await a.matches.submit(match_id, user, version, token)  # the stored match moves on
-    user, version, token = await click(a)  # the next click, made on the newer table
+    user, version, token = await _click(a, match_id)  # the next click, made on the newer table
     done = await b.matches.submit(match_id, user, version, token)
     assert done.version > version
     stored = await b.store.matches.load_events(match_id, after_seq=version)
@@ -215,7 +212,7 @@ async def test_a_process_behind_the_stored_match_takes_a_click_made_on_the_newer
     assert reads == [match_id]  # read once, after its older match refused the click
 
     reads.clear()
-    user, version, token = await click(b)  # b is up to date now
+    user, version, token = await _click(b, match_id)  # b is up to date now
     await b.matches.submit(match_id, user, version, token)
     assert reads == []
 
