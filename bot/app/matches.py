@@ -184,7 +184,7 @@ class MatchService:
 
         With `fresh` (under the match's lock, when other processes share the
         database) a cached match is first checked against the stored version, pause,
-        status and seating.
+        status, seating and host.
         """
         live = self._cache.get(match_id)
         if live is not None and fresh and self.shared and await self._moved_on(live):
@@ -317,11 +317,12 @@ class MatchService:
         return seat, secret
 
     async def _moved_on(self, live: LiveMatch) -> bool:
-        """Tell whether the stored match is past the one in memory, or paused, resumed, ended
-        or reseated since, or the one in memory was dropped by a refused write (then forget
-        it)."""
+        """Tell whether the stored match is past the one in memory, or paused, resumed,
+        ended, reseated or handed to another host since, or the one in memory was dropped
+        by a refused write (then forget it)."""
         if self._cache.get(live.id) is live:
-            held = (live.version, live.row.paused, live.row.status, live.row.seating)
+            row = live.row
+            held = (live.version, row.paused, row.status, row.seating, row.host_user_id)
             if await self.repo.standing_of(live.id) == held:
                 return False
             self.forget(live.id)
@@ -617,7 +618,7 @@ class MatchService:
     async def leave(self, match_id: int, user_id: int) -> LiveMatch:
         """Hand a member's seat to the AI for the rest of the match."""
         async with self.lock(match_id):
-            live = await self.load(match_id)
+            live = await self.load(match_id, fresh=True)
             if live.row.status != "active":
                 raise MatchOver()
             seat = live.seat_of(user_id)
@@ -643,7 +644,7 @@ class MatchService:
     async def end(self, match_id: int, user_id: int, *, moderator: bool) -> LiveMatch:
         """End a match early (host or moderator)."""
         async with self.lock(match_id):
-            live = await self.load(match_id)
+            live = await self.load(match_id, fresh=True)
             if live.row.status not in ("active", "lobby"):
                 raise MatchOver()
             if user_id != live.row.host_user_id and not moderator:

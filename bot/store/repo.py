@@ -380,15 +380,20 @@ class MatchRepository:
         await self._writer.write(lambda c: c.execute(query).rowcount)
 
     async def standing_of(self, match_id: int) -> Standing | None:
-        """Return a match's stored version, pause, status and seating (None: no such match):
-        what a match held in memory is checked against when other processes write it too."""
+        """Return a match's stored version, pause, status, seating and host (None: no such
+        match): what a match held in memory is checked against when other processes write
+        it too."""
         found = await self._writer.read(
             lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
         if found is None:
             return None
         return Standing(
-            int(found.version), bool(found.paused), str(found.status), int(found.seating)
+            int(found.version),
+            bool(found.paused),
+            str(found.status),
+            int(found.seating),
+            int(found.host_user_id),
         )
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
@@ -828,7 +833,11 @@ _INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
 _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 """Insert seats; they come back as stored (server defaults included)."""
 _STANDING_OF: Final = select(
-    _MATCHES.c.version, _MATCHES.c.paused, _MATCHES.c.status, _MATCHES.c.seating
+    _MATCHES.c.version,
+    _MATCHES.c.paused,
+    _MATCHES.c.status,
+    _MATCHES.c.seating,
+    _MATCHES.c.host_user_id,
 ).where(_MATCHES.c.id == bindparam("match_id"))
 """What a process sharing the database checks a match in memory against (see Standing)."""
 _COUNT_SEATING: Final = (

@@ -120,14 +120,15 @@ class NewEvent(NamedTuple):
 
 
 class Standing(NamedTuple):
-    """How far a stored match has gone, whether it is paused, its status and how often its
-    seats changed outside the log: a match held in memory is current while all four are
-    what it holds."""
+    """How far a stored match has gone, whether it is paused, its status, how often its
+    seats changed outside the log and who hosts it: a match held in memory is current
+    while all of these are what it holds."""
 
     version: int
     paused: bool
     status: str
     seating: int
+    host_user_id: int
 
 
 def to_row(row_type: type[Row], obj: object) -> Row:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.app.errors import NotSeated, ServiceError
+from bot.app.errors import NotAllowed, NotSeated, ServiceError
 from bot.engine import MatchOver, StaleVersion
 from bot.store.db import make_engine
 from bot.store.errors import ConcurrencyConflict
@@ -232,7 +232,7 @@ async def test_a_pause_in_one_process_holds_the_other_ones_moves_until_resumed(
         await b.matches.submit(match_id, user, version, token)
     with pytest.raises(ServiceError, match="paused"):
         await b.moderation.skip(match_id, host, moderator=False)
-    assert await b.store.matches.standing_of(match_id) == (version, True, "active", 0)
+    assert await b.store.matches.standing_of(match_id) == (version, True, "active", 0, host)
     await a.moderation.pause(match_id, host, moderator=False, on=False)
     done = await b.matches.submit(match_id, user, version, token)
     assert done.version > version and not done.row.paused
@@ -269,6 +269,27 @@ async def test_a_member_kicked_in_one_process_cannot_play_in_the_other(
         await b.matches.submit(match_id, user, version, token)
     live = await b.matches.load(match_id)
     assert live.seat_of(user) is None and live.row.seating == 1
+
+
+async def test_a_host_handed_over_in_one_process_is_no_longer_host_in_the_other(
+    cluster: list[World],
+) -> None:
+    """Hosting passes to another member in process a; process b, holding the match with
+    the old host, refuses the old host's pause and takes the new host's, then ends it
+    only for the new host."""
+    a, b = cluster
+    match_id = await open_game(a.lobbies, "coverta", guild_id=guild(0, 0))
+    await b.matches.load(match_id)  # b keeps the match in memory
+    old = (await a.matches.row(match_id)).host_user_id
+    new = next(s.user_id for s in (await b.matches.load(match_id)).seats if s.user_id != old)
+    assert new is not None
+    await a.moderation.hand_over(match_id, new, old, moderator=False)
+    with pytest.raises(NotAllowed):
+        await b.moderation.pause(match_id, old, moderator=False, on=True)
+    await b.moderation.pause(match_id, new, moderator=False, on=True)
+    with pytest.raises(NotAllowed):
+        await b.matches.end(match_id, old, moderator=False)
+    assert (await b.matches.end(match_id, new, moderator=False)).row.status == "abandoned"
 
 
 async def _click(world: World, match_id: int) -> tuple[int, int, str]:

@@ -323,7 +323,7 @@ async def test_a_group_commit_fails_only_the_append_at_fault(store: Store) -> No
     for match_id in ids:
         events = await store.matches.load_events(match_id)
         assert [e.seq for e in events] == [1]
-        assert await store.matches.standing_of(match_id) == (1, False, "lobby", 0)
+        assert await store.matches.standing_of(match_id) == (1, False, "lobby", 0, HOST)
 
 
 async def test_no_step_is_logged_while_a_match_is_paused(store: Store) -> None:
@@ -340,11 +340,11 @@ async def test_no_step_is_logged_while_a_match_is_paused(store: Store) -> None:
     assert (done[0], done[2]) == (1, 1) and isinstance(done[1], ConcurrencyConflict)
     with pytest.raises(ConcurrencyConflict):
         await store.matches.append_events(ids[1], 0, [step(1)])
-    assert await store.matches.standing_of(ids[1]) == (0, True, "lobby", 0)
+    assert await store.matches.standing_of(ids[1]) == (0, True, "lobby", 0, HOST)
     assert await store.matches.load_events(ids[1]) == []
     await store.matches.update_match(ids[1], paused=False)
     assert await store.matches.append_events(ids[1], 0, [step(1)]) == 1
-    assert await store.matches.standing_of(ids[1]) == (1, False, "lobby", 0)
+    assert await store.matches.standing_of(ids[1]) == (1, False, "lobby", 0, HOST)
 
 
 async def test_no_step_is_logged_once_a_match_is_over(store: Store) -> None:
@@ -378,7 +378,7 @@ async def test_a_step_worked_out_on_old_seats_is_refused(store: Store) -> None:
     assert (done[0], done[2]) == (1, 1) and isinstance(done[1], ConcurrencyConflict)
     with pytest.raises(ConcurrencyConflict):
         await store.matches.append_events(ids[1], 0, [step(1)], Extras(seating=1))
-    assert await store.matches.standing_of(ids[1]) == (0, False, "active", 2)
+    assert await store.matches.standing_of(ids[1]) == (0, False, "active", 2, HOST)
     assert await store.matches.append_events(ids[1], 0, [step(1)], Extras(seating=2)) == 1
 
 
@@ -413,7 +413,7 @@ async def test_a_batch_with_a_failing_write_runs_again_and_fails_only_that_appen
     assert isinstance(done[1], NotFound)
     assert [done[i] for i in (0, 2, 3)] == [2, 2, 2]
     assert [e.seq for e in await store.matches.load_events(ids[1])] == []
-    assert await store.matches.standing_of(ids[1]) == (0, False, "lobby", 0)
+    assert await store.matches.standing_of(ids[1]) == (0, False, "lobby", 0, HOST)
     for i in (0, 2, 3):
         row = await store.matches.get_match(ids[i])
         assert row is not None and row.version == 2
