@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.engine import Event, GameModule, Match, Seat
 from bot.store.repo import MatchRow, SeatRow
+from bot.store.rows import Standing
 
 RECENT_EVENTS = 12
 """How many steps' events are kept in memory for the table and private views."""
@@ -36,6 +37,12 @@ class LiveMatch:
     def version(self) -> int:
         """Return the number of logged steps."""
         return self.match.seq
+
+    @property
+    def standing(self) -> Standing:
+        """Return what the stored match shows while this one in memory is current."""
+        row = self.row
+        return Standing(self.version, row.paused, row.status, row.seating, row.host_user_id)
 
     @property
     def state(self) -> Any:

@@ -321,9 +321,7 @@ class MatchService:
         ended, reseated or handed to another host since, or the one in memory was dropped
         by a refused write (then forget it)."""
         if self._cache.get(live.id) is live:
-            row = live.row
-            held = (live.version, row.paused, row.status, row.seating, row.host_user_id)
-            if await self.repo.standing_of(live.id) == held:
+            if await self.repo.standing_of(live.id) == live.standing:
                 return False
             self.forget(live.id)
         return True

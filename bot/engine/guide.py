@@ -41,13 +41,12 @@ class Guide:
     def translated(self) -> list[tuple[str, str]]:
         """Return (title, text) of each page in the current language, the credit filled in."""
         credit = translate_in(self.module, self.credit)
-        return [(_(GOAL), translate_in(self.module, self.goal).replace("{credit}", credit))] + [
-            (
-                translate_in(self.module, title),
-                translate_in(self.module, text).replace("{credit}", credit),
-            )
-            for title, text in self.pages
-        ]
+
+        def filled(text: str) -> str:
+            return translate_in(self.module, text).replace("{credit}", credit)
+
+        pages = [(translate_in(self.module, title), filled(text)) for title, text in self.pages]
+        return [(_(GOAL), filled(self.goal)), *pages]
 
     def screens(self, colour: int) -> list[Screen]:
         """Return one screen a page, headed "<game> rules 2/5: <title>"."""

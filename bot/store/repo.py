@@ -386,15 +386,7 @@ class MatchRepository:
         found = await self._writer.read(
             lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
-        if found is None:
-            return None
-        return Standing(
-            int(found.version),
-            bool(found.paused),
-            str(found.status),
-            int(found.seating),
-            int(found.host_user_id),
-        )
+        return None if found is None else Standing(*found)
 
     async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
         """Count lobbies and active matches of a guild (or of one of its channels)."""
@@ -792,20 +784,14 @@ _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
 
 # The statements of every move and every lobby step, built once: building a statement
 # costs more than SQLAlchemy's cached compilation of it.
+_STANDING_COLUMNS: Final = [_MATCHES.c[f] for f in Standing._fields]
 _VERSIONS: Final = (
-    select(
-        _MATCHES.c.id,
-        _MATCHES.c.version,
-        _MATCHES.c.status,
-        _MATCHES.c.paused,
-        _MATCHES.c.seating,
-    )
+    select(_MATCHES.c.id, *_STANDING_COLUMNS)
     .where(_MATCHES.c.id.in_(bindparam("ids", expanding=True)))
     .order_by(_MATCHES.c.id)
     .with_for_update()
 )
-"""The stored versions of a batch's matches, with what else an append checks (status,
-pause, seating), read under the write lock."""
+"""The stored standing of a batch's matches (see `_Append.fits`), read under the write lock."""
 _BUMP: Final = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("at_id"),
     _MATCHES.c.version == bindparam("at_version"),
@@ -815,7 +801,8 @@ _BUMP: Final = update(_MATCHES).where(
 )
 """Move a match to its new version (and set the columns each row of parameters names);
 only on the seats the steps were worked out on, never while it is paused or once it is
-over, whichever process changed a seat, paused or ended it."""
+over, whichever process changed a seat, paused or ended it (`_Append.fits` says the same
+for a batch's standing read under the lock)."""
 _BUMP_AT_STATUS: Final = _BUMP.where(_MATCHES.c.status == bindparam("at_status"))
 """`_BUMP` only while the match has the status the append expects."""
 _SET_SEAT: Final = update(_SEATS).where(
@@ -832,13 +819,7 @@ _SET_COLUMNS_RETURNING: Final = (
 _INSERT_MATCH_RETURNING: Final = insert(_MATCHES).returning(*_MATCH_COLUMNS)
 _INSERT_SEATS_RETURNING: Final = insert(_SEATS).returning(*_SEAT_COLUMNS)
 """Insert seats; they come back as stored (server defaults included)."""
-_STANDING_OF: Final = select(
-    _MATCHES.c.version,
-    _MATCHES.c.paused,
-    _MATCHES.c.status,
-    _MATCHES.c.seating,
-    _MATCHES.c.host_user_id,
-).where(_MATCHES.c.id == bindparam("match_id"))
+_STANDING_OF: Final = select(*_STANDING_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 """What a process sharing the database checks a match in memory against (see Standing)."""
 _COUNT_SEATING: Final = (
     update(_MATCHES)
@@ -1027,6 +1008,16 @@ class _Append:
         self._params = found
         return found
 
+    def fits(self, stored: Any) -> bool:
+        """Tell whether the match as stored takes this append: what `_BUMP` checks."""
+        return (
+            stored.version == self.expected
+            and stored.seating == self.seating
+            and not stored.paused
+            and stored.status in OPEN_STATUSES
+            and (self.expect_status is None or stored.status == self.expect_status)
+        )
+
     def __call__(self, connection: Connection) -> int:
         match_id = self.match_id
         params = self.prepare(connection.dialect)
@@ -1083,13 +1074,7 @@ class _Append:
             if found is None:
                 outcomes.append((False, NotFound(f"no match {append.match_id}")))
                 continue
-            if (
-                found.version != append.expected
-                or found.seating != append.seating
-                or found.paused
-                or found.status not in OPEN_STATUSES
-                or (append.expect_status is not None and found.status != append.expect_status)
-            ):
+            if not append.fits(found):
                 error = ConcurrencyConflict(append.match_id, append.expected, found.version)
                 outcomes.append((False, error))
                 continue

@@ -18,7 +18,8 @@ from bot.app.errors import NotAllowed, NotSeated, ServiceError
 from bot.engine import MatchOver, StaleVersion
 from bot.store.db import make_engine
 from bot.store.errors import ConcurrencyConflict
-from bot.store.repo import Shards, Standing
+from bot.store.repo import Shards
+from bot.store.rows import Standing
 from bot.store.store import Store
 from tests.app.fakes import FakeClock, World, build_world, settle
 from tests.app.play import open_game
