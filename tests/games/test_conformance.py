@@ -38,6 +38,24 @@ PLAYOUTS = 48
 STEP_LIMIT = 3000
 TOKEN_RE = re.compile(r"[A-Za-z0-9_.,+\-]+")
 FORGED = ["", "?", "x" * 81, "A..", ".", "Z.1.2", "A.1;drop", "é", "1" * 90]
+FORGED_IN = {
+    "coins": ("P.48", "P.-1", "P.1.2", "P.x", "D.3." + ",".join(map(str, range(48))), "D.0.1,1"),
+    "cover_cover": ("F.1", "C.", "D.0.1,2", "S.0.", "S.0.1,1", "S.9.1", "D.0." + "0," * 51 + "0"),
+    "never_over": (
+        "P.g0.0.g",
+        "P.g5.0.g",
+        "P.x1.0.g",
+        "P.g1.6.g",
+        "P.g1.0.b",
+        "D.r5",
+        "X.1",
+        "S.0.1,1",
+    ),
+    "coverta": ("A.41", "A.0", "B.1", "P.1.9", "E.1"),
+    "covert": ("RL.67", "RL.06", "TK.x", "HU.1", "P.1", "W.3.2", "O.1.12"),
+}
+"""Tokens in each game's own syntax that name no action: out of range, out of order,
+a field too many or too few, a repeated card in a deal."""
 
 
 def check_seat_actions(rules: Any, state: Any, seats: int) -> None:
@@ -74,6 +92,14 @@ def check_forgeries(rules: Any, state: Any, legal_tokens: set[str], seat: int) -
         if action.token() not in legal_tokens:
             with pytest.raises(GameError):
                 rules.apply(state, seat, action)
+
+
+@pytest.mark.parametrize(
+    ("key", "token"), [(key, token) for key, tokens in FORGED_IN.items() for token in tokens]
+)
+def test_a_forged_token_in_a_games_own_syntax_is_refused(key: str, token: str) -> None:
+    with pytest.raises(BadToken):
+        build_registry().get(key).rules.decode(token)
 
 
 def check_state(rules: Any, state: Any, seats: int) -> None:

@@ -7,7 +7,7 @@ import random
 import msgspec
 import pytest
 
-from bot.engine import CHANCE, BadToken, IllegalAction, MatchOver, NotYourTurn
+from bot.engine import CHANCE, IllegalAction, MatchOver, NotYourTurn
 from bot.engine.errors import WRONG_SEATS_DEAL
 from bot.engine.phrase import words
 from bot.games.cover_cover import messages as say
@@ -216,14 +216,6 @@ def test_out_players_and_finished_matches_refuse_presses() -> None:
     with pytest.raises(MatchOver):
         RULES.apply(table.state, A, Flip())
     assert RULES.to_act(table.state) == frozenset()
-
-
-@pytest.mark.parametrize(
-    "token", ["F.1", "C.", "D.0.1,2", "S.0.", "S.0.1,1", "S.9.1", "X", "D.0." + "0," * 51 + "0"]
-)
-def test_malformed_tokens_are_refused(token: str) -> None:
-    with pytest.raises(BadToken):
-        RULES.decode(token)
 
 
 def test_chance_refuses_a_deal_for_too_many_seats_and_a_foreign_shuffle() -> None:
