@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
 import msgspec
 
@@ -11,18 +11,21 @@ from bot.games.coins.cards import COINS_PER_HAND, SEATS, Case, Suit, is_coin
 Phase = Literal["deal", "play", "over"]
 
 
-class Played(msgspec.Struct, frozen=True):
+Seen = TypeVar("Seen")
+"""How a trick holds its cards: numbers 0..47 in the state, ``Card`` values in views."""
+
+
+class Played(msgspec.Struct, Generic[Seen], frozen=True):
     """One card played into a trick, and by whom."""
 
     seat: int
-    card: int
-    """Index 0..47 of the card."""
+    card: Seen
 
 
-class Trick(msgspec.Struct, frozen=True):
+class Trick(msgspec.Struct, Generic[Seen], frozen=True):
     """A completed trick: its three cards in play order, who won it and why."""
 
-    plays: tuple[Played, ...]
+    plays: tuple[Played[Seen], ...]
     winner: int
     """Seat that won the trick."""
     case: Case
@@ -30,6 +33,11 @@ class Trick(msgspec.Struct, frozen=True):
     """The suit absent from a three-suit trick."""
     points: int
     """Coins cards in the trick, scored by the winner."""
+
+    @property
+    def winning(self) -> Seen:
+        """Return the card that won the trick."""
+        return next(p.card for p in self.plays if p.seat == self.winner)
 
 
 class CoinsState(msgspec.Struct, frozen=True):
@@ -46,11 +54,11 @@ class CoinsState(msgspec.Struct, frozen=True):
     turn: int = 0
     """Seat to play next (meaningful only while the phase is ``play``)."""
     hands: tuple[tuple[int, ...], ...] = ((),) * SEATS
-    trick: tuple[Played, ...] = ()
+    trick: tuple[Played[int], ...] = ()
     """The current trick's cards, in play order."""
-    taken: tuple[Trick, ...] = ()
+    taken: tuple[Trick[int], ...] = ()
     """The completed tricks of the current hand, in order."""
-    last: Trick | None = None
+    last: Trick[int] | None = None
     """The last completed trick of this hand (its cards go back into the deck at a redeal)."""
     scores: tuple[int, ...] = (0,) * SEATS
     """Match scores, carried from hand to hand."""

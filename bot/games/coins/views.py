@@ -5,34 +5,13 @@ from __future__ import annotations
 import msgspec
 
 from bot.engine.view import SeatView, mirror
-from bot.games.coins.cards import Card, Case, Suit, card, hand_order
+from bot.games.coins.cards import Card, card, hand_order
 from bot.games.coins.state import CoinsState, Played, Trick
 
-
-class PlayView(msgspec.Struct, frozen=True):
-    """A card on the table and who played it."""
-
-    seat: int
-    card: Card
-
-
-class TrickView(msgspec.Struct, frozen=True):
-    """A completed trick as everyone saw it."""
-
-    plays: tuple[PlayView, ...]
-    """The three cards in play order."""
-    winner: int
-    """Seat that won the trick."""
-    case: Case
-    missing: Suit | None
-    """The suit absent from a three-suit trick."""
-    points: int
-    """Coins cards in the trick, scored by the winner."""
-
-    @property
-    def winning(self) -> Card:
-        """Return the card that won the trick."""
-        return next(p.card for p in self.plays if p.seat == self.winner)
+PlayView = Played[Card]
+"""A card on the table and who played it."""
+TrickView = Trick[Card]
+"""A completed trick as everyone saw it."""
 
 
 class PlayerView(msgspec.Struct, frozen=True):
@@ -101,12 +80,12 @@ def sorted_hand(numbers: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(sorted((card(n) for n in numbers), key=hand_order))
 
 
-def play_views(plays: tuple[Played, ...]) -> tuple[PlayView, ...]:
+def play_views(plays: tuple[Played[int], ...]) -> tuple[PlayView, ...]:
     """Turn played card numbers into cards."""
     return tuple(PlayView(p.seat, card(p.card)) for p in plays)
 
 
-def trick_view(trick: Trick) -> TrickView:
+def trick_view(trick: Trick[int]) -> TrickView:
     """Turn a completed trick into its public form."""
     return TrickView(play_views(trick.plays), trick.winner, trick.case, trick.missing, trick.points)
 
