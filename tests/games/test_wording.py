@@ -20,8 +20,9 @@ ROUND_ZERO = re.compile(r"\bround 0\b", re.IGNORECASE)
 
 
 def texts(module: GameModule, seed: int, steps: int = 250) -> Iterator[str]:
-    """Yield every text a random playout shows: table, each seat's view, each event."""
-    spec, rules, presenter = module.spec, module.rules, module.presenter
+    """Yield every text a random playout shows: table, each seat's view, each event
+    (words only: the presenter draws no pictures here)."""
+    spec, rules, presenter = module.spec, module.rules, type(module.presenter)(images=False)
     rng = random.Random(seed)
     seats = spec.min_seats + seed % (spec.max_seats - spec.min_seats + 1)
     match = Match.new(rules, seats, spec.resolve_options({}, seats))
