@@ -68,7 +68,7 @@ class Game:
 
 GAMES = (
     Game("coverta"),
-    Game("coins", {"target": "10"}),
+    Game("coins", {"target": "10"}, moves=40),
     Game("cover_cover", {"round_limit": "25"}, ai=1),
     Game("never_over", {"hand_size": "4"}, ai=1),
     Game("covert", {"round_limit": "20"}, ai=1, moves=40, budget=1500),
