@@ -215,21 +215,21 @@ async def record_pictures(page: Any, run: Run) -> None:
 
 
 async def choices_in(view: Any) -> list[tuple[str, Any]]:
-    """List the choices a private view offers: (label, how to pick it)."""
+    """List the choices a private view offers: (label, how to pick it), the labels read
+    in one page script per kind rather than one round trip per choice."""
     found: list[tuple[str, Any]] = []
     buttons = view.locator("button.component-button:not([aria-disabled='true'])")
-    for i in range(await buttons.count()):
-        button = buttons.nth(i)
-        label = (await button.inner_text()).strip()
+    labels = await buttons.evaluate_all("all => all.map(b => b.innerText.trim())")
+    for i, label in enumerate(labels):
         if label != "Refresh":
-            found.append((label, ("button", button)))
+            found.append((label, ("button", buttons.nth(i))))
     selects = view.locator(".preview-select")
-    for i in range(await selects.count()):
-        select = selects.nth(i)
-        options = select.locator(".select-option")
-        for j in range(await options.count()):
-            label = (await options.nth(j).locator(".option-label").inner_text()).strip()
-            found.append((label, ("select", (select, j))))
+    listed = await selects.evaluate_all(
+        """all => all.map(s => [...s.querySelectorAll(".select-option")]
+            .map(o => o.querySelector(".option-label").innerText.trim()))"""
+    )
+    for i, options in enumerate(listed):
+        found.extend((label, ("select", (selects.nth(i), j))) for j, label in enumerate(options))
     return found
 
 
