@@ -121,6 +121,16 @@ def play_to_end(
     return match
 
 
+_SORTED: Final = msgspec.msgpack.Encoder(order="sorted")
+
+
+def canonical(value: Any) -> bytes:
+    """Encode a value so that equal plain forms give equal bytes (dict keys and struct
+    fields sorted, tuples and lists alike) and every sub-tree's bytes stand, unchanged,
+    inside its parent's."""
+    return _SORTED.encode(value)
+
+
 class Forms:
     """Canonical forms of plain data, each numbered: equal sub-trees get the same number.
 
@@ -135,8 +145,8 @@ class Forms:
     def __init__(self) -> None:
         self.numbers: dict[Any, int] = {}
         self.encoded: dict[bytes, int] = {}
-        """Numbers of values already seen, by their MessagePack encoding (equal bytes,
-        equal forms)."""
+        """Numbers of values already seen, by their canonical bytes (equal bytes, equal
+        forms)."""
 
     def number(self, node: Any, found: set[int] | None = None) -> int:
         """Return the number of a tree's form, adding every sub-tree's number to `found`."""
@@ -151,12 +161,12 @@ class Forms:
             found.add(number)
         return number
 
-    def number_of(self, value: Any) -> int:
-        """Return the number of a value's plain form, worked out once per distinct value."""
-        key = msgspec.msgpack.encode(value)
-        number = self.encoded.get(key)
+    def number_of(self, value: Any, encoded: bytes) -> int:
+        """Return the number of a value's plain form, given its `canonical` bytes: worked
+        out once per distinct value."""
+        number = self.encoded.get(encoded)
         if number is None:
-            number = self.encoded[key] = self.number(msgspec.to_builtins(value))
+            number = self.encoded[encoded] = self.number(msgspec.to_builtins(value))
         return number
 
     def start(self) -> None:
@@ -170,16 +180,6 @@ _FORMS = Forms()
 """Shared by every leak check: a game's hidden values recur from step to step."""
 
 
-_SORTED: Final = msgspec.msgpack.Encoder(order="sorted")
-
-
-def canonical(value: Any) -> bytes:
-    """Encode a value so that equal plain forms give equal bytes (dict keys and struct
-    fields sorted, tuples and lists alike) and every sub-tree's bytes stand, unchanged,
-    inside its parent's."""
-    return _SORTED.encode(value)
-
-
 def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     """Check that no hidden value of this seat appears anywhere in its view.
 
@@ -189,14 +189,16 @@ def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
     """
     view = rules.view(state, seat)
     seen = canonical(view)
-    suspects = [s for s in rules.hidden_from(state, seat) if canonical(s) in seen]
+    hidden = ((secret, canonical(secret)) for secret in rules.hidden_from(state, seat))
+    suspects = [(secret, encoded) for secret, encoded in hidden if encoded in seen]
     if not suspects:
         return
     _FORMS.start()
     subtrees: set[int] = set()
     _FORMS.number(msgspec.to_builtins(view), subtrees)
-    for secret in suspects:
-        assert _FORMS.number_of(secret) not in subtrees, f"seat {seat} can see {secret!r}"
+    for secret, encoded in suspects:
+        number = _FORMS.number_of(secret, encoded)
+        assert number not in subtrees, f"seat {seat} can see {secret!r}"
 
 
 class MatchTable(Generic[StateT, PublicT, PrivateT]):
