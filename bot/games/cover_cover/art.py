@@ -41,8 +41,7 @@ class Cell:
 
     up: Card
     down: bool = False
-    down_card: Card | None = None
-    """Drawn face up under the other card once the match is over."""
+    """Whether a card lies face down under it (drawn as a back: never shown)."""
     ring: str = ""
     """``win`` (gold) for the card that took the round, ``tie`` (red) for a tied card."""
 
@@ -211,8 +210,7 @@ def _draw_cell(
     """Draw a flip, or a face-down card under a face-up one, with its ring."""
     x, y = at
     if cell.down:
-        under = face(cell.down_card, scale) if cell.down_card else back(scale)
-        image.alpha_composite(under, (x, y))
+        image.alpha_composite(back(scale), (x, y))
         x += round(CARD_W * scale * COVER_SHIFT)
     card_w, card_h = round(CARD_W * scale), round(CARD_H * scale)
     if cell.ring:

@@ -37,7 +37,7 @@ def note(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> st
         if view.count == 1:
             return _(
                 "**COVER-COVER!** You are tied for the highest card: shout **Cover-cover!** "
-                "to lay 1 card face down and 1 face up. It is your last card: it goes face up."
+                "to lay your last card face up, with nothing face down."
             )
         return _(
             "**COVER-COVER!** You are tied for the highest card: shout **Cover-cover!** "

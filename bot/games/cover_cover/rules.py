@@ -155,9 +155,10 @@ class CoverCoverRules(Rules[CoverState]):
         )
 
     def hidden_from(self, state: CoverState, seat: Seat | None) -> Sequence[Card]:
-        """List the cards nobody may identify: hands, winnings and face-down cards."""
-        if state.phase == "over":
-            return []
+        """List the cards nobody may identify: hands, winnings and face-down cards.
+
+        They stay unseen after the match too (rules §6, example 9.2).
+        """
         shown = {p.up for r in (state.current, state.last) if r for p in r.plays()}
         unseen = [c for pile in (*state.hands, *state.winnings) for c in pile]
         if state.current is not None:

@@ -78,14 +78,11 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
 
 def play_line(play: PlayView, names: Sequence[str]) -> str:
     """Describe one Cover-cover play."""
-    if play.down and play.down_card:
-        line = _("{player} 1 face down ({hidden}), shows {card}")
-    elif play.down:
+    if play.down:
         line = _("{player} 1 face down, shows {card}")
     else:
         line = _("{player} none face down, shows {card}")
-    hidden = play.down_card.text() if play.down_card else ""
-    return line.format(player=names[play.seat], hidden=hidden, card=play.up.text())
+    return line.format(player=names[play.seat], card=play.up.text())
 
 
 def tie_line(tie: TieView, names: Sequence[str]) -> str:
@@ -279,7 +276,7 @@ def cell(
     play = next((x for x in plays if x.seat == seat), None)
     if play is None:
         return None
-    return Cell(play.up, play.down, play.down_card, marks.get((column, seat), ""))
+    return Cell(play.up, play.down, marks.get((column, seat), ""))
 
 
 def banner(tie: TieView | None) -> str:

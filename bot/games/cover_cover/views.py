@@ -19,9 +19,7 @@ class PlayView(msgspec.Struct, frozen=True):
     seat: int
     up: Card
     down: bool
-    """Whether a card lies face down under it."""
-    down_card: Card | None = None
-    """The face-down card, revealed only once the match is over."""
+    """Whether a card lies face down under it; its identity is never shown (rules §6)."""
 
 
 class TieView(msgspec.Struct, frozen=True):
@@ -97,26 +95,25 @@ class PrivateView(SeatView[PublicView], frozen=True):
     """``flip``, ``cover`` or empty: what the seat is expected to press."""
 
 
-def play_view(play: Play, over: bool) -> PlayView:
-    """Show a play; the face-down card stays hidden until the match is over."""
-    down = play.down != NO_CARD
-    return PlayView(play.seat, CARDS[play.up], down, CARDS[play.down] if down and over else None)
+def play_view(play: Play) -> PlayView:
+    """Show a play: its face-up card, and whether a card lies face down under it."""
+    return PlayView(play.seat, CARDS[play.up], play.down != NO_CARD)
 
 
-def tie_view(tie: Tie, over: bool) -> TieView:
+def tie_view(tie: Tie) -> TieView:
     """Show a Cover-cover."""
-    plays = tuple(play_view(x, over) for x in tie.plays)
+    plays = tuple(play_view(x) for x in tie.plays)
     return TieView(tie.depth, tie.rank, tie.tied, tie.dropped, plays)
 
 
-def round_view(record: RoundRecord | None, over: bool, decided: bool) -> RoundView | None:
+def round_view(record: RoundRecord | None, decided: bool) -> RoundView | None:
     """Show a round."""
     if record is None:
         return None
     return RoundView(
         number=record.number,
-        flips=tuple(play_view(x, over) for x in record.flips),
-        ties=tuple(tie_view(t, over) for t in record.ties),
+        flips=tuple(play_view(x) for x in record.flips),
+        ties=tuple(tie_view(t) for t in record.ties),
         winner=record.winner,
         pot=record.pot if decided else len(record.cards()),
         decided=decided,
@@ -139,15 +136,14 @@ def player_view(state: CoverState, seat: int) -> PlayerView:
 def public_view(state: CoverState) -> PublicView:
     """Build the public view of a state."""
     s = state
-    over = s.phase == "over"
     return mirror(
         PublicView,
         s,
         players=tuple(player_view(s, seat) for seat in range(s.seats)),
         waiting=s.waiting(),
-        current=round_view(s.current, over, decided=False),
-        last=round_view(s.last, over, decided=True),
-        over=over,
+        current=round_view(s.current, decided=False),
+        last=round_view(s.last, decided=True),
+        over=s.phase == "over",
     )
 
 

@@ -7,6 +7,7 @@ import pytest
 from bot.engine import CHANCE
 from bot.games.cover_cover.actions import Shuffle
 from bot.games.cover_cover.cards import card, parse
+from bot.games.cover_cover.present import CoverCoverPresenter
 from bot.games.cover_cover.state import NO_CARD, Play, Tie
 
 from .support import RULES, Table, cards, chance_pending, constructed, others
@@ -139,14 +140,32 @@ def test_example_two_nested_cover_cover_dee_drops_out_and_eli_takes_all() -> Non
     assert "{p[0]} has no cards left for the Cover-cover and is out." in table.log
 
 
-def test_example_two_the_jack_is_revealed_only_at_the_end() -> None:
+def test_example_two_dee_is_told_her_last_card_goes_face_up_alone() -> None:
+    table = example_two()
+    table.flip_all()
+    presenter = CoverCoverPresenter(images=False)
+    names = ["Dee", "Eli"]
+    dee = presenter.private(table.private(DEE), RULES.legal_actions(table.state, DEE), names, None)
+    eli = presenter.private(table.private(ELI), RULES.legal_actions(table.state, ELI), names, None)
+    assert "lay your last card face up, with nothing face down" in dee.body
+    assert "face down and 1 face up" not in dee.body
+    assert "to lay 1 card face down and 1 face up." in eli.body
+
+
+def test_example_two_the_jack_is_never_shown_not_even_at_the_end() -> None:
     table = example_two()
     table.flip_all()
     table.play(DEE, "C")
     table.play(ELI, "C")
     view = table.public()
     assert view.over and view.last is not None
-    assert view.last.ties[0].plays[1].down_card == card(cards("J♠")[0])
+    assert [p.down for p in view.last.ties[0].plays] == [False, True]
+    jack = card(cards("J♠")[0])
+    for seat in (None, DEE, ELI):
+        assert jack in RULES.hidden_from(table.state, seat)
+        assert repr(jack) not in str(RULES.view(table.state, seat))
+    screen = CoverCoverPresenter(images=False).table(view, ["Dee", "Eli"], None)
+    assert "Eli 1 face down, shows 4♤" in screen.body and "J♤" not in screen.body
 
 
 def test_example_one_face_down_cards_stay_unseen_in_the_winnings() -> None:
@@ -161,4 +180,4 @@ def test_example_one_face_down_cards_stay_unseen_in_the_winnings() -> None:
         view = str(RULES.view(table.state, seat))
         assert "Card(rank=7, suit=3)" not in view and "Card(rank=12, suit=3)" in view
     plays = table.public().last.ties[0].plays  # type: ignore[union-attr]
-    assert [p.down for p in plays] == [True, True] and plays[0].down_card is None
+    assert [p.down for p in plays] == [True, True]

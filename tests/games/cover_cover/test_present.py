@@ -81,7 +81,7 @@ def test_the_picture_rings_the_tied_and_winning_cards() -> None:
     ana, ben, cy = plan.rows
     assert [c.ring if c else None for c in ana.cells] == ["tie", ""]
     assert [c.ring if c else None for c in ben.cells] == ["tie", "win"]
-    assert ben.cells[1] is not None and ben.cells[1].down and ben.cells[1].down_card is None
+    assert ben.cells[1] is not None and ben.cells[1].down
     assert cy.cells[1] is None and ben.status == "TAKES 7 CARDS"
     assert plan.footer == "Ben takes 7 cards"
 
