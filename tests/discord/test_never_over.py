@@ -141,3 +141,33 @@ async def test_rotating_partnerships_need_five_players_at_start(world) -> None:
     sinistra, destra = (state.dealer + 1) % 5, (state.dealer - 1) % 5
     assert {s for s in range(5) if state.teams[s] == state.teams[sinistra]} == {sinistra, destra}
     assert "Partners in game 1: Team A (" in text_of(env, table)
+
+
+async def test_a_lobby_the_options_cannot_deal_or_split_is_refused_and_stays_open(world) -> None:
+    """Rules §7: players × hand size ≤ pack size, and fixed partnerships need two teams.
+    The start is refused with the reason; the lobby stays open until it is fixed."""
+    env = world.env
+    command = "never-over start"
+    result = await world.alice.slash(world.channel, command, hand_size="12", partnerships="on")
+    table = result.response
+    await world.bob.click(table, label="Join")
+    for _ in range(4):
+        await world.alice.click(table, label="Add AI")
+    refused = await world.alice.click(table, label="Start")
+    assert "12 cards each is too many for 6 players" in answer(refused)
+    assert "at most 9 each" in answer(refused)
+    match_id = match_id_of(env, table)
+    assert (await env.bot.controller.matches.row(match_id)).status == "lobby"
+
+    result = await world.carol.slash(world.channel, command, partnerships="on")
+    table = result.response
+    await world.dave.click(table, label="Join")
+    await world.carol.click(table, label="Team B")  # the balanced picks: A for carol, B for dave
+    refused = await world.carol.click(table, label="Start")
+    assert "at least two teams" in answer(refused)
+    match_id = match_id_of(env, table)
+    assert (await env.bot.controller.matches.row(match_id)).status == "lobby"
+    await world.carol.click(table, label="Team A")
+    await world.carol.click(table, label="Start")
+    live = await env.bot.controller.matches.load(match_id)
+    assert live.state.teams == ("A", "B")

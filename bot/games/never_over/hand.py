@@ -31,11 +31,17 @@ def plays(legal: Sequence[Action]) -> list[Play]:
 def hand_body(view: PrivateView, legal: Sequence[Action], names: Sequence[str], note: str) -> str:
     """Return the private view's text: hand, piles, the legal plays and what to do."""
     me = view.public.players[view.seat]
-    lines = [
-        _("**Your hand** ({count}): {cards}").format(
+    if me.retired and me.hand and not view.hand:
+        held = ngettext(
+            "**You retired**: your {n} card is set aside face down until the game ends.",
+            "**You retired**: your {n} cards are set aside face down until the game ends.",
+            me.hand,
+        ).format(n=me.hand)
+    else:
+        held = _("**Your hand** ({count}): {cards}").format(
             count=len(view.hand), cards=labels(list(view.hand))
         )
-    ]
+    lines = [held]
     lines.append(
         _("Your green pile: {cards} = **{score}** · your {cap}").format(
             cards=labels(list(me.green)), score=me.score, cap=say.cap_text(me.cap, not me.red)
@@ -81,7 +87,7 @@ def hand_choices(
         if targets:
             return cap_step(view, targets, names)
     if kind == "D":
-        return discard_step(legal)
+        return discard_step(view, legal)
     if kind == "X":
         return retire_step(view, legal)
     return main_step(view, legal, names)
@@ -156,14 +162,20 @@ def cap_step(view: PrivateView, targets: Sequence[Play], names: Sequence[str]) -
     return _("Put {card} on whose red pile?").format(card=card), tuple(buttons)
 
 
-def discard_step(legal: Sequence[Action]) -> Step:
-    """Offer one discard per kind of card in hand."""
+def discard_step(view: PrivateView, legal: Sequence[Action]) -> Step:
+    """Offer one discard per kind of card in hand (a draw follows only while the stock lasts)."""
     discards = [a for a in legal if isinstance(a, Discard)]
     buttons: list[Choice] = [
         Button(_("Discard {card}").format(card=kind_label(a.kind)), act(a)) for a in discards
     ]
     buttons.append(Button(_("Back"), pick("")))
-    return _("Discard which card? It goes face up on the discards, and you draw."), tuple(buttons)
+    if view.public.stock:
+        note = _("Discard which card? It goes face up on the discards, and you draw.")
+    else:
+        note = _(
+            "Discard which card? It goes face up on the discards (the stock is empty: no draw)."
+        )
+    return note, tuple(buttons)
 
 
 def retire_step(view: PrivateView, legal: Sequence[Action]) -> Step:

@@ -24,6 +24,10 @@ RED_ON_GREEN = phrase("A red card never goes on a green pile: play it on a red p
 RETIRED = phrase("You have retired: you take no more turns this game.")
 NOT_A_TURN_MOVE = phrase("That is not something you can do on your turn.")
 TEAMS_DROPPED = phrase("Partnerships are off for this session: every seat picked the same team.")
+TEAMS_REFUSED = phrase(
+    "Partnerships need at least two teams, and every seat picked the same one. "
+    "Pick another team for someone, or open a lobby with partnerships off."
+)
 NONE = phrase("none")
 
 
@@ -98,6 +102,18 @@ def dealt(game: int, games: int, dealer: int, first: int, size: int) -> Phrase:
         dealer=p(dealer),
         size=size,
         first=p(first),
+    )
+
+
+def hand_refused(asked: int, seats: int, most: int) -> Phrase:
+    """Refuse to start with hands the pack cannot deal to every player (rules §7)."""
+    return phrase(
+        "{asked} cards each is too many for {seats} players with this pack: at most "
+        "{most} each. Open a lobby with a smaller hand size or another pack, or seat "
+        "fewer players.",
+        asked=asked,
+        seats=seats,
+        most=most,
     )
 
 

@@ -143,11 +143,18 @@ class NeverOverRules(Rules[NeverOverState]):
     def start_refusal(self, seats: int, options: Mapping[str, str]) -> Phrase | None:
         """Say why a lobby with this many seats may not start with these options, if so.
 
-        Rotating partnerships (rules §7) are offered for five players only.
+        The options' own limits (rules §7): rotating partnerships are for five players
+        only, fixed partnerships need at least two teams, and every hand must come out of
+        the pack (players × hand size ≤ pack size).
         """
         chosen = SPEC.resolve_options(options, seats)
         if chosen["partnerships"] == "rotating" and seats != ROTATING_SEATS:
             return say.rotating_refused(seats)
+        if chosen["partnerships"] == "on" and len(set(chosen["team"].split(",")[:seats])) < 2:
+            return say.TEAMS_REFUSED
+        most = len(pack_cards(chosen["pack"])) // seats
+        if int(chosen["hand_size"]) > most:
+            return say.hand_refused(int(chosen["hand_size"]), seats, most)
         return None
 
     def players_to_act(self, state: NeverOverState) -> frozenset[Seat]:
@@ -203,8 +210,10 @@ class NeverOverRules(Rules[NeverOverState]):
         )
 
     def hidden_from(self, state: NeverOverState, seat: Seat | None) -> Sequence[Any]:
-        """List the cards this seat may not see: others' hands and the stock (during play)."""
+        """List the cards this seat may not see during play: the stock, others' hands, and
+        every retired player's set-aside cards, its own included (rules §6)."""
         if state.phase != "play":
             return []
-        ids = [c for o, hand in enumerate(state.hands) if o != seat for c in hand]
+        hands = enumerate(state.hands)
+        ids = [c for o, hand in hands if o != seat or state.retired[o] for c in hand]
         return [state.card(c) for c in (*ids, *state.stock)]

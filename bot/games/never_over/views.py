@@ -60,6 +60,8 @@ class PrivateView(SeatView[PublicView], frozen=True):
     """What one seat knows: the public view plus its own hand."""
 
     hand: tuple[Card, ...]
+    """The cards in hand; empty once the seat has retired, until the game's end reveals
+    the set-aside cards to all (rules §6: hidden from everyone during play)."""
 
 
 def player_view(state: NeverOverState, seat: int) -> PlayerView:
@@ -97,5 +99,6 @@ def public_view(state: NeverOverState) -> PublicView:
 
 def private_view(state: NeverOverState, seat: int) -> PrivateView:
     """Build one seat's private view."""
-    hand = state.hands[seat]
+    set_aside = state.retired[seat] and state.phase == "play"
+    hand = () if set_aside else state.hands[seat]
     return PrivateView(seat, public_view(state), tuple(state.card(c) for c in hand))

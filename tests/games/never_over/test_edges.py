@@ -114,7 +114,26 @@ def test_every_game_ends() -> None:  # §5.6: a seat that never retires still ru
     assert turns == 31 + 8 and table.state.retired == (True, True, True)
 
 
-def test_a_hand_too_big_for_the_pack_is_lowered() -> None:
+def test_a_lobby_whose_hands_the_pack_cannot_deal_is_refused_with_the_most_it_can() -> None:
+    """§7: hand size 4 to 12, with players × hand size ≤ pack size."""
+    refused = RULES.start_refusal(6, {"hand_size": "12", "pack": "defensive"})
+    assert refused is not None
+    said = words(refused)
+    assert "12 cards each is too many for 6 players" in said and "at most 8 each" in said
+    assert RULES.start_refusal(6, {"hand_size": "8", "pack": "defensive"}) is None  # 48 ≤ 53
+    assert RULES.start_refusal(6, {"hand_size": "9", "pack": "standard"}) is None  # 54 ≤ 55
+    assert RULES.start_refusal(5, {"hand_size": "12", "pack": "standard"}) is not None
+
+
+def test_fixed_partnerships_with_a_single_team_are_refused() -> None:
+    """§7 (house rule on validation): at least two teams."""
+    one_team = {"partnerships": "on", "team": "A,A,A"}
+    assert "at least two teams" in words(RULES.start_refusal(3, one_team))  # type: ignore[arg-type]
+    assert RULES.start_refusal(3, {"partnerships": "on", "team": "A,B,A"}) is None
+    assert RULES.start_refusal(3, {"partnerships": "off", "team": "A,A,A"}) is None
+
+
+def test_a_hand_too_big_for_the_pack_is_lowered_where_no_lobby_checked_it() -> None:
     match = Match.new(RULES, 6, {"hand_size": "12", "pack": "defensive"})
     assert match.state.hand_size == 8  # 53 cards // 6 players
     events = match.step(CHANCE, RULES.chance_outcome(match.state, _Rng()).token())

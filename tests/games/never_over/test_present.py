@@ -81,12 +81,26 @@ def test_a_stale_or_unknown_step_falls_back_to_the_first_step() -> None:
     assert "Discard…" in labels(choices)
 
 
+def test_the_discard_step_promises_a_draw_only_while_the_stock_lasts() -> None:  # §8.7
+    table = Table()
+    note, _ = private(table, ABE, "D")
+    assert "and you draw." in note
+    table.tweak(stock=())
+    note, _ = private(table, ABE, "D")
+    assert "the stock is empty: no draw" in note and "you draw" not in note
+
+
 def test_waiting_retired_and_finished_views() -> None:
     table = play_to(10)
     body, choices = private(table, CAL)
     assert "Waiting for Bea." in body and not choices
     body, _ = private(table, ABE)
     assert "You have retired from this game." in body
+    set_aside = table.state.hands[ABE]
+    assert set_aside and not table.private(ABE).hand, "set aside: hidden from everyone (§6)"
+    assert f"your {len(set_aside)} cards are set aside face down until the game ends" in body
+    hidden = RULES.hidden_from(table.state, ABE)
+    assert all(table.state.card(c) in hidden for c in set_aside)
     table.play(BEA, "X")
     table.play(CAL, "X")
     body, _ = private(table, ABE)
