@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from bot.engine.registry import GameModule
 from bot.games.covert.ai import AI_LEVELS
+from bot.games.covert.flow import asked_in_secret
 from bot.games.covert.present import CovertPresenter
-from bot.games.covert.rules import SPEC, CovertRules, asked_in_secret, chance_pause
+from bot.games.covert.rules import SPEC, CovertRules, chance_pause
 
 GAME = GameModule.of(
     SPEC,

@@ -117,12 +117,38 @@ def discard_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
     d.update(agency_discard=(*d.state.agency_discard, *cards))
 
 
-def use_cards(d: Draft, seat: int, cards: tuple[str, ...]) -> None:
-    """Discard cards as a use: an Espionage event follows."""
+def hushed(state: CovertState) -> bool:
+    """Tell whether a concealed wait is running (``conceal_reactions``, section 7.5)."""
+    return bool(state.needs) and state.needs[0].kind == "hush"
+
+
+def asked_in_secret(state: CovertState) -> bool:
+    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder,
+    or a concealed wait makes it look so."""
+    if hushed(state):
+        return True
+    if state.phase == "over" or state.needs or state.prompts or state.moving is not None:
+        return False
+    return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
+
+
+def use_cards(d: Draft, seat: int, cards: tuple[str, ...], *, resolved: bool = True) -> None:
+    """Discard cards as a use: an Espionage event follows.
+
+    ``resolved=False``: the event goes on after the discard (a Move ×3 spends its points
+    first), so the concealed wait comes when it ends (:func:`event_resolved`).
+    """
     discard_cards(d, seat, cards)
     if cards:
         n = d.state.seats
         d.update(spy=Spy(cards, tuple((seat + k) % n for k in range(n))))
+        if resolved:
+            conceal(d, "spy")
+
+
+def event_resolved(d: Draft) -> None:
+    """End an event that went on after its cards were used: its Espionage may begin."""
+    if d.state.spy is not None:
         conceal(d, "spy")
 
 
@@ -133,11 +159,11 @@ def conceal(d: Draft, what: str) -> None:
         d.need("hush", arg=what)
 
 
-def spend(d: Draft, seat: int, source: str) -> None:
+def spend(d: Draft, seat: int, source: str, *, resolved: bool = True) -> None:
     """Spend an ability source: a card is used, a token goes back to the bag."""
     p = d.state.players[seat]
     if source in p.hand:
-        use_cards(d, seat, (source,))
+        use_cards(d, seat, (source,), resolved=resolved)
     elif source in p.tokens and source not in d.state.fresh:
         d.player(seat, tokens=without(p.tokens, source))
         d.update(bag=tuple(sorted((*d.state.bag, source))))

@@ -67,7 +67,9 @@ ADJUSTED_NO_SPEC_OPS: Final = phrase(
 )
 PLACE_OR_PASS: Final = phrase("Place a die or pass.")
 RESHUFFLED: Final = phrase("The Agency discard pile was shuffled into the draw deck.")
-SNEAK_WASTED: Final = phrase("Sneak Attack with one die left gives no extra placement.")
+SNEAK_WASTED: Final = phrase(
+    "No die is left for this Sneak Attack's extra placement: it is wasted."
+)
 SWAPS_OVER: Final = phrase("Swaps are over once a Decoder die is on a tile.")
 TILE_COVERED: Final = phrase("A die already covers that tile.")
 WAIT_REACTIONS: Final = phrase("Wait for the reactions to finish.")

@@ -17,7 +17,7 @@ from bot.games.covert.data import (
     CodeCard,
     SpecOpsToken,
 )
-from bot.games.covert.flow import agency_limit, first_seats, mission_limit, spy_seat
+from bot.games.covert.flow import agency_limit, asked_in_secret, mission_limit
 from bot.games.covert.missions import MISSION, Mission
 from bot.games.covert.state import CovertState, Die, Moving, Turn
 
@@ -134,10 +134,6 @@ def public_view(state: CovertState) -> PublicView:
     """Build the public view of a state."""
     s = state
     over = s.phase == "over"
-    hush = bool(s.needs) and s.needs[0].kind == "hush"
-    waiting = hush or (
-        not s.prompts and (spy_seat(s) is not None or (s.turn is None and bool(first_seats(s))))
-    )
     return mirror(
         PublicView,
         s,
@@ -150,7 +146,7 @@ def public_view(state: CovertState) -> PublicView:
         code_decks=tuple(len(d) for d in s.code_decks),
         code_tops=tuple(CODES[d[0]].back if d else "" for d in s.code_decks),
         bag=len(s.bag),
-        waiting_hidden=waiting,
+        waiting_hidden=asked_in_secret(s),
         spy_cards=tuple(AGENCY[c] for c in s.spy.cards) if s.spy else (),
         prompt_seats=tuple(sorted({p.seat for p in s.prompts})),
         over=over,

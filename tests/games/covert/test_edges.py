@@ -7,7 +7,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.engine import GameError, IllegalAction
+from bot.engine import CHANCE, GameError, IllegalAction
+from bot.engine.phrase import words
 from bot.games.covert.actions import (
     DECLINE,
     END,
@@ -28,7 +29,7 @@ from bot.games.covert.actions import (
     TakeAgency,
     Use,
 )
-from bot.games.covert.data import CITIES
+from bot.games.covert.data import CITIES, NEIGHBOURS
 from bot.games.covert.state import CovertState, Die, Player
 from tests.games.covert.support import RULES, edit
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
@@ -98,6 +99,32 @@ def test_5_sneak_attack_extra_placement_is_optional() -> None:
     assert s.turn is not None and s.turn.seat == BEN and s.players[ADA].turn_token == 0
 
 
+def told(state: CovertState, seat: int, action: Any) -> tuple[CovertState, list[str]]:
+    """Apply an action; return the state and what was said to the seat alone."""
+    step = RULES.apply(state, seat, action)
+    return step.state, [words(e.text) for e in step.events if e.audience == (seat,)]
+
+
+WASTED = "No die is left for this Sneak Attack's extra placement: it is wasted."
+
+
+def test_5_sneak_attack_is_wasted_only_when_no_die_is_left_for_it() -> None:
+    """8.5: with one die left, Sneak Attack is legal but wasted, and the bot warns; an
+    extra placement a die is left for is no waste."""
+    one_left = (*(Die(2, "DECODER") for _ in range(4)), Die(3))
+    s, said = told(edit(placing(), ADA, hand=("A25",), dice=one_left), ADA, Use("A25"))
+    assert said == [WASTED]
+    two_left = (*(Die(2, "DECODER") for _ in range(3)), Die(3), Die(5))
+    s = play(edit(placing(), ADA, hand=("A25", "A26"), dice=two_left), ADA, Place(3, "DECODER"))
+    s, said = told(s, ADA, Use("A25"))  # placed one, one die left: the extra one is usable
+    assert WASTED not in said
+    s = play(s, ADA, Place(4, "DECODER"))
+    assert s.players[ADA].unplaced() == ()
+    s = play(edit(placing(), ADA, hand=("A25", "A26"), dice=two_left), ADA, Use("A25"))
+    s, said = told(s, ADA, Use("A26"))  # two dice, three placements: the second is wasted
+    assert said == [WASTED]
+
+
 def test_6_reroll_once_unplaced_only_on_anyones_turn() -> None:
     """4.1 step 2, 7.4 and 8.6: the Reroll is usable at any moment of Phase I, on another
     player's turn too and after placing dice; only unplaced dice, once per game."""
@@ -119,6 +146,24 @@ def test_6_reroll_once_unplaced_only_on_anyones_turn() -> None:
     s = RULES.apply(s, -1, RULES.decode("RL.44")).state
     assert [d.face for d in s.players[ADA].dice][:3] == [4, 3, 4]
     assert s.turn is not None and s.turn.seat == ADA and not s.turn.done
+
+
+def test_6_reroll_while_answering_espionage_or_moving() -> None:
+    """4.1 step 2: "at any moment during Phase I", so also while the player is being asked
+    about Espionage, or is spending a Move ×3."""
+    s = edit(placing(), ADA, hand=("A03",))
+    s = edit(s, BEN, hand=("A19",))
+    s = play(s, ADA, Fly("A03", 0))
+    assert RULES.to_act(s) == {BEN} and "Q" in tokens(s, BEN) and "R.23" in tokens(s, BEN)
+    s = play(s, BEN, Reroll((2, 3)))
+    s = RULES.apply(s, CHANCE, RULES.decode("RL.11")).state
+    assert [d.face for d in s.players[BEN].dice][2:4] == [1, 1] and not s.players[BEN].reroll
+    assert RULES.to_act(s) == {BEN} and tokens(s, BEN)[0] == "Q", "still asked about Espionage"
+    s = edit(placing(), ADA, hand=("A13",))
+    s = walk(play(s, ADA, Use("A13")), ADA, 1)
+    s = play(s, ADA, Reroll((0,)))
+    s = RULES.apply(s, CHANCE, RULES.decode("RL.4")).state
+    assert s.players[ADA].dice[0].face == 4 and s.moving is not None and s.moving.left == (2,)
 
 
 def test_6_reroll_ends_with_phase_one() -> None:
@@ -195,9 +240,13 @@ def test_14_code_spent_goes_to_smaller_deck_and_reshuffles() -> None:
     s = resolving()
     s = edit(s, ADA, agents=("VCE", "GVA", "WAW"), hand=("A33",), done_codes=("C07",))
     a, b = s.code_decks
-    s = play(s, ADA, Complete("M44", ("C07",)))
+    step = RULES.apply(s, ADA, Complete("M44", ("C07",)))
+    s = step.state
     smaller = 1 if len(b) < len(a) else 0
     assert "C07" in s.code_decks[smaller] and s.needs[0].kind == "codes"
+    score = s.players[ADA].score()
+    line = next(words(e.text) for e in step.events if "paying with" in words(e.text))
+    assert line.endswith(f"Score {score}."), "the spent Code's 2 points are gone (4.8)"
 
 
 def test_15_16_separate_agents_and_region_benefit() -> None:
@@ -232,6 +281,51 @@ def test_18_19_espionage_scope_and_own_favour() -> None:
     s = play(s, ADA, Accept("A19", "A01"))
     assert s.players[ADA].hand == ("A01",) and s.players[ADA].agents[1] == "VCE"
     assert s.spy is None
+
+
+def walk(state: CovertState, seat: int, steps: int) -> CovertState:
+    """Take steps with the seat's first agent, each to the first neighbouring city."""
+    for _ in range(steps):
+        here = state.players[seat].agents[0]
+        state = play(state, seat, Step(0, NEIGHBOURS[here][0]))
+    return state
+
+
+def test_18_move_x3_is_spent_before_its_espionage_event() -> None:
+    """2.4: Move ×3 points are "spent immediately"; 4.7: players react "after the event
+    fully resolves". Ada moves first; Ben is asked about Espionage once she has."""
+    s = edit(resolving(), ADA, hand=("A13",))
+    s = edit(s, BEN, hand=("A19",))
+    s = play(s, ADA, Use("A13"))
+    assert s.moving is not None and s.spy is not None
+    assert RULES.to_act(s) == {ADA} and not RULES.view(s, None).waiting_hidden
+    assert RULES.legal_actions(s, BEN) == ()
+    s = walk(s, ADA, 2)
+    assert RULES.to_act(s) == {ADA}, "one point left"
+    s = walk(s, ADA, 1)
+    assert s.moving is None and RULES.to_act(s) == {BEN}
+    assert RULES.view(s, None).waiting_hidden
+    s = play(s, BEN, Accept("A19", "A13"))
+    assert s.players[BEN].hand == ("A13",) and s.spy is None and RULES.to_act(s) == {ADA}
+
+
+def test_18_stopping_a_move_x3_early_resolves_the_event() -> None:
+    s = edit(resolving(), ADA, hand=("A13",))
+    s = edit(s, BEN, hand=("A19",))
+    s = walk(play(s, ADA, Use("A13")), ADA, 1)
+    s = play(s, ADA, HALT)
+    assert s.moving is None and RULES.to_act(s) == {BEN}
+
+
+def test_7_5_a_concealed_move_x3_waits_after_its_steps_even_with_nobody_eligible() -> None:
+    s = msgspec.structs.replace(edit(resolving(), ADA, hand=("A13",)), conceal=True)
+    s = play(s, ADA, Use("A13"))
+    assert RULES.to_act(s) == {ADA} and not RULES.view(s, None).waiting_hidden
+    s = walk(s, ADA, 3)
+    assert RULES.to_act(s) == {CHANCE} and s.needs[0].kind == "hush"
+    assert RULES.view(s, None).waiting_hidden
+    s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
+    assert RULES.to_act(s) == {ADA} and s.spy is None and not RULES.view(s, None).waiting_hidden
 
 
 def test_18_token_use_is_no_espionage_event() -> None:

@@ -247,7 +247,7 @@ def test_7_5_concealed_espionage_event_waits_the_same_with_nobody_eligible() -> 
     fixed 8 s, even when nobody may react; the wait is a logged step, so replays never wait."""
     from bot.engine import CHANCE
     from bot.games.covert.actions import Fly
-    from bot.games.covert.rules import asked_in_secret
+    from bot.games.covert.flow import asked_in_secret
 
     plain = edit(placing(), ADA, hand=("A03",))
     s = play(plain, ADA, Fly("A03", 0))  # nobody holds Espionage

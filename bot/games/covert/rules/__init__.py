@@ -19,7 +19,7 @@ from bot.games.covert import chance
 from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll
 from bot.games.covert.chance import HUSH_SECONDS
-from bot.games.covert.flow import Draft, first_seats, spy_seat
+from bot.games.covert.flow import Draft, first_seats, hushed, spy_seat
 from bot.games.covert.rules import dispatch, legal, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
@@ -98,35 +98,20 @@ def acting(state: CovertState) -> frozenset[Seat]:
         if first.kind == "keep3":
             return frozenset(p.seat for p in state.prompts if p.kind == "keep3")
         return frozenset({first.seat})
+    if state.moving is not None:  # a Move ×3 is spent before its Espionage event (4.7)
+        return frozenset({state.moving.seat})
     spy = spy_seat(state)
     if spy is not None:
         return frozenset({spy})
-    if state.moving is not None:
-        return frozenset({state.moving.seat})
     if state.turn is not None:
         return frozenset({state.turn.seat})
     seats = first_seats(state)
     return frozenset(seats[:1])
 
 
-def hushed(state: CovertState) -> bool:
-    """Tell whether a concealed wait is running (``conceal_reactions``, section 7.5)."""
-    return bool(state.needs) and state.needs[0].kind == "hush"
-
-
 def chance_pause(state: CovertState) -> float:
     """Return the seconds the host waits before the next chance step (a concealed wait)."""
     return HUSH_SECONDS if hushed(state) else 0.0
-
-
-def asked_in_secret(state: CovertState) -> bool:
-    """Tell whether a reaction (Espionage or First) is being offered to an unnamed holder,
-    or a concealed wait makes it look so."""
-    if hushed(state):
-        return True
-    if state.phase == "over" or state.needs or state.prompts:
-        return False
-    return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
 
 
 class CovertRules(Rules[CovertState]):
@@ -175,11 +160,14 @@ class CovertRules(Rules[CovertState]):
             if seat in self.also_act(state):
                 return tuple(rerolls(state.players[seat].unplaced()))
             return ()
-        return tuple(legal.legal(state, seat))
+        found = legal.legal(state, seat)
+        if may_reroll(state, seat) and not any(isinstance(a, Reroll) for a in found):
+            found += rerolls(state.players[seat].unplaced())  # a question or a move: 4.1 step 2
+        return tuple(found)
 
     def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
         """Tell whether `action` is among `legal_actions(state, seat)`, placements directly."""
-        if seat == CHANCE or seat not in acting(state):
+        if seat == CHANCE or seat not in acting(state) or isinstance(action, Reroll):
             return action in self.legal_actions(state, seat)
         return legal.is_legal(state, seat, action)
 
@@ -191,13 +179,13 @@ class CovertRules(Rules[CovertState]):
         """Apply an action, refusing it with a readable reason when it is not allowed."""
         if state.phase == "over":
             raise MatchOver()
-        rerolling = isinstance(action, Reroll) and seat in self.also_act(state)
-        if seat not in acting(state) and not rerolling:
+        rerolling = isinstance(action, Reroll) and seat != CHANCE
+        if seat not in acting(state) and not (rerolling and may_reroll(state, seat)):
             raise NotYourTurn()
         d = Draft(state)
-        if isinstance(action, Reroll) and seat != CHANCE:
+        if rerolling:  # at any moment of Phase I, whoever is asked what (4.1 step 2)
             reroll(d, seat, action)
-            if action not in self.legal_actions(state, seat):
+            if not may_reroll(state, seat) or action not in self.legal_actions(state, seat):
                 raise IllegalAction(say.NOT_ALLOWED)
         elif seat == CHANCE:
             dispatch.chance(d, action)

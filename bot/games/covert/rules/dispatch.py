@@ -81,7 +81,7 @@ def player(d: Draft, seat: int, action: Any, prompt: Prompt | None) -> None:
         reactions.react(d, seat, action)
     elif isinstance(action, Simple) and action.kind == "decline":
         reactions.decline(d, seat)
-    elif s.spy is not None and spy_seat(s) is not None:
+    elif s.moving is None and s.spy is not None and spy_seat(s) is not None:
         raise IllegalAction(say.WAIT_REACTIONS)
     elif isinstance(action, Step):
         moves.step(d, seat, action)

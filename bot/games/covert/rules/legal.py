@@ -38,10 +38,10 @@ def legal(state: CovertState, seat: int) -> list[Action]:
         return prompt_actions(state, prompt)
     if state.prompts:
         return []
+    if state.moving is not None:  # a Move ×3 is spent before its Espionage event (4.7)
+        return moving_actions(state, seat) if state.moving.seat == seat else []
     if state.spy is not None and spy_seat(state) is not None:
         return spy_actions(state, seat) if spy_seat(state) == seat else []
-    if state.moving is not None:
-        return moving_actions(state, seat) if state.moving.seat == seat else []
     turn = main_turn(state, seat)
     if turn is not None:
         return turn_actions(state, turn)

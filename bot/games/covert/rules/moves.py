@@ -7,7 +7,7 @@ from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Fly, Step
 from bot.games.covert.data import AGENCY, CITIES, CITY, COLOURS, NEIGHBOURS
-from bot.games.covert.flow import Draft, use_cards
+from bot.games.covert.flow import Draft, event_resolved, use_cards
 from bot.games.covert.state import CovertState, Moving, Prompt
 
 KEYS = tuple(c.key for c in CITIES)
@@ -67,6 +67,8 @@ def halt(d: Draft, seat: int) -> None:
     d.update(moving=None)
     if moving.bonus:
         start_moving(d, seat, "points", 1)
+    else:
+        event_resolved(d)
 
 
 def leave(d: Draft, seat: int, city: str) -> None:

@@ -117,12 +117,13 @@ def end_placements(d: Draft, seat: int) -> None:
 
 
 def sneak_attack(d: Draft, seat: int, source: str) -> None:
-    """Allow one more placement this turn."""
+    """Allow one more placement this turn; warn when no die is left for it (8.5)."""
     turn = placing(d.state, seat)
     spend(d, seat, source)
     d.turn(extra=turn.extra + 1)
     d.say(say.sneak_attack(seat, source))
-    if len(d.state.players[seat].unplaced()) < 2:
+    placements_left = 1 + turn.extra + 1 - turn.placed
+    if len(d.state.players[seat].unplaced()) < placements_left:
         d.tell(seat, say.SNEAK_WASTED)
 
 

@@ -59,7 +59,7 @@ def use(d: Draft, seat: int, action: Use) -> None:
         if kind == "SEARCH":
             search(d, seat, action)
         else:
-            spend(d, seat, action.source)
+            spend(d, seat, action.source, resolved=False)  # Espionage waits for the steps
             d.say(say.move_x3(seat, action.source))
             start_moving(d, seat, "points", 3)
     else:

@@ -60,9 +60,9 @@ def complete(d: Draft, seat: int, action: Complete) -> None:
         missions=without(p.missions, action.mission),
         done_missions=(*p.done_missions, action.mission),
     )
-    d.say(say.completed(seat, action, p.score()))
     for code in codes:
         return_code(d, seat, code)
+    d.say(say.completed(seat, action, d.state.players[seat].score()))  # spent Codes score no more
     use_cards(d, seat, cards)
     if len(p.done_missions) >= MISSIONS_TO_END and d.state.phase != "final":
         if not d.state.end_flag:

@@ -29,7 +29,8 @@ def settle(d: Draft) -> None:
     for _step in range(200):
         refill_spaces(d)
         s = d.state
-        if s.spy is not None and spy_seat(s) is None:
+        owed = s.conceal and s.moving is not None  # a Move ×3's concealed wait follows its steps
+        if s.spy is not None and not owed and spy_seat(s) is None:
             d.update(spy=None)
         if s.prompts and s.prompts[0].kind == "free" and not free_options(s, s.prompts[0]):
             d.update(prompts=s.prompts[1:])
