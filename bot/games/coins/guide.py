@@ -40,7 +40,8 @@ GUIDE: Final = Guide(
         (
             N_("Who wins a trick"),
             N_(
-                "The leader plays a card, then the player on their left, then the third player.\n"
+                "The player on the dealer's left leads the first trick. The leader plays a card, "
+                "then the player on their left, then the third player.\n"
                 "1. **All three the same suit:** the highest rank wins.\n"
                 "2. **Two share a suit:** the higher of those two wins; the third card cannot "
                 "win, whatever it is.\n"
@@ -66,8 +67,9 @@ GUIDE: Final = Guide(
         (
             N_("House rules and the screen"),
             N_(
-                "- The bot picks the first dealer at random and shuffles every hand itself; the "
-                "cards are dealt one at a time from the dealer's left, 16 each.\n"
+                "- The bot picks the first dealer at random and shuffles every hand itself; as "
+                "at a real table, the cards are dealt one at a time from the dealer's left, 16 "
+                "each.\n"
                 "- The table shows the current trick, the last completed trick with who won it "
                 "and why, each player's score, tricks and cards left, and how many Coins have not "
                 "yet been seen this hand (a memory aid: anyone who watched knows it). Older "

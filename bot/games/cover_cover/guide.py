@@ -54,9 +54,10 @@ GUIDE: Final = Guide(
                 "included; face-down cards stay unseen.\n- With exactly one card left, you turn it "
                 "up and lay nothing face down (house rule).\n- With no cards left, you drop out of "
                 "the game on the spot; your cards stay in the pot (house rule). If only one tied "
-                "player is left, they take the pot without playing more. If every tied player "
-                "drops out, the best of the other cards on the table takes it, even from a player "
-                "with no cards left (house rule)."
+                "player is left, they take the pot without playing more (house rule). If every "
+                "tied player drops out, the best of the other cards on the table takes it, even "
+                "from a player with no cards left, and a tie there starts a new Cover-cover "
+                "(house rule)."
             ),
         ),
         (

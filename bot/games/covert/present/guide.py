@@ -20,7 +20,8 @@ GUIDE: Final = Guide(
         "shared Cipher grid (2 points each while you keep them).\n\n"
         "The round in which someone completes a **sixth mission** is the last; then everyone "
         "gets one final mission. Highest score wins; ties go to more missions, then the best "
-        "single mission, then the victory is shared.\n\n2 to 4 players. {credit}"
+        "single mission, then the victory is shared (the bot's ruling).\n\n2 to 4 players. "
+        "{credit}"
     ),
     pages=(
         (
@@ -29,13 +30,16 @@ GUIDE: Final = Guide(
                 "**I. Roll and place dice.** Everyone rolls five dice. In turn, place one die: on "
                 "an Action Circle (space = its face, and next to a die already there if the circle "
                 "is not empty; space 6 touches 1), on the Special Operations folder (draw a secret "
-                "token) or on the Decoder. Or pass and take the lowest Turn Order token. After "
+                "token, usable from your next turn) or on the Decoder. Or pass and take the lowest "
+                "Turn Order token: token 1 acts first in Phases II and III, and the highest token "
+                "places first next round. After "
                 "placing you may still fly and use abilities; press **End turn** when done. Once "
                 "per game, at any moment of this phase (on anyone's turn), your **Reroll** token "
                 "rerolls any of your unplaced dice (🔒 My dossier → Reroll).\n**II. Break Codes.** "
                 "In token order: one swap of two neighbouring Cipher tiles (rows, columns, or the "
                 "two ends of a row), lay your Decoder dice on tiles, then claim any code of yours "
-                "that reads left to right in a row.\n**III. Dice Resolution.** In token order, one "
+                "that reads left to right in a row. No flights or abilities in this phase, except "
+                "Code Breaker.\n**III. Dice Resolution.** In token order, one "
                 "Action per turn with your circle dice: complete a Mission, take a Mission, take "
                 "an Agency card (one die: a region where you have an agent; two dice: any card or "
                 "the deck), or move (k dice: each agent up to k steps)."
@@ -53,8 +57,11 @@ GUIDE: Final = Guide(
                 "Sneak Attack (one more placement), Code Breaker (one more swap), Search (look at "
                 "three, keep one), First (act before the normal order) and Espionage (take a card "
                 "someone just used).\n- Hand limits: 7 Agency cards, 3 Missions (not checked "
-                "during the final missions).\n- The Agency discard pile is public: 🔒 My dossier → "
-                "🗑️ Discard pile lists it."
+                "during the final missions).\n- **Paying a mission**: each equipment icon takes an "
+                "Agency card with that equipment, the equipment benefit of a mission you "
+                "completed, or a completed Code (which goes back to a Code deck and scores no "
+                "more); the any-card icon takes an Agency card only.\n- The Agency discard pile is "
+                "public: 🔒 My dossier → 🗑️ Discard pile lists it."
             ),
         ),
         (
@@ -62,10 +69,10 @@ GUIDE: Final = Guide(
             N_(
                 "Each player has one: **Cryptographer** (a long swap once per round), "
                 "**Quartermaster** (draw two tokens, keep one), **Courier** (a bonus step after "
-                "each Movement), **Controller** (4 Missions; the face-down draw shows two), "
-                "**Attaché** (8 Agency cards; one die may take the deck top), **Infiltrator** "
-                "(collects Intel when flying; free cards from any Region Space). Characters rest "
-                "during the final missions."
+                "each Movement Action with dice, not Move ×3), **Controller** (4 Missions; the "
+                "face-down draw shows two), **Attaché** (8 Agency cards; one die may take the deck "
+                "top), **Infiltrator** (collects Intel when flying; free cards from any Region "
+                "Space). Characters rest during the final missions."
             ),
         ),
         (
