@@ -36,11 +36,13 @@ async def test_commits_reach_the_database_file_without_a_commit_copying_them(
         assert autocheckpoint == WRITER_CHECKPOINT_PAGES  # the writer's commits never copy
         match = NewMatch(None, 1, "coins", 1, {}, 5, 7, status="active")
         await asyncio.gather(*(store.matches.create_match(match) for _ in range(40)))
-        for _ in range(100):  # the checkpoint thread copies them soon after
-            if matches_in_database_file(path) == 40:
+        checkpoints = writer.checkpoints
+        assert checkpoints is not None
+        for _ in range(100):  # the checkpoint thread copies them soon after (and then counts)
+            if matches_in_database_file(path) == 40 and checkpoints.done >= 1:
                 break
             await asyncio.sleep(0.05)
         assert matches_in_database_file(path) == 40
-        assert writer.checkpoints is not None and writer.checkpoints.done >= 1
+        assert checkpoints.done >= 1
     finally:
         await store.close()
