@@ -26,7 +26,8 @@ from bot.games.never_over.state import NeverOverState
 from bot.games.never_over.views import private_view, public_view
 
 HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
-GAMES: Final = ("1", "2", "3", "4", "5", "6", "10")
+GAMES: Final = tuple(str(n) for n in range(1, 13))
+"""1 to 12: a whole number of deals round the table for two to six players (rules §7)."""
 TEAMS: Final = ("A", "B", "C")
 HAND_SIZE_LABELS: Final = (
     N_("4 cards"),
@@ -47,7 +48,12 @@ GAME_LABELS: Final = (
     N_("4 games"),
     N_("5 games"),
     N_("6 games"),
+    N_("7 games"),
+    N_("8 games"),
+    N_("9 games"),
     N_("10 games"),
+    N_("11 games"),
+    N_("12 games"),
 )
 
 SPEC: Final = GameSpec(

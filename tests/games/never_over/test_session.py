@@ -53,6 +53,15 @@ def test_teams_need_two_teams_and_the_option_on() -> None:
     assert Table(partnerships="off", team="A,B,A").state.teams == ()
 
 
+def test_every_table_size_can_choose_a_session_where_everyone_deals_equally() -> None:
+    """§7: any number of games; the rules page advises a multiple of the player count."""
+    offered = next(o for o in RULES.spec.options if o.name == "games").values()
+    for seats in range(2, 7):
+        assert {str(n) for n in (seats, 2 * seats)} <= offered, seats
+    assert RULES.spec.resolve_options({"games": "8"}, 4)["games"] == "8"
+    assert Table(seats=3, games="9").state.games == 9
+
+
 def test_a_session_rotates_the_deal_and_adds_up_the_scores() -> None:
     table = Table(games="3")
     assert table.public_text().startswith("Game 1 of 3: {p[2]} dealt")
