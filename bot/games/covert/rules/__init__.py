@@ -33,7 +33,9 @@ SPEC: Final = GameSpec(
     min_seats=2,
     max_seats=4,
     hand_label=N_("🔒 My dossier"),
-    rules_version=2,  # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap
+    # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap;
+    # 3: a Move ×3 walked before its Espionage, the Reroll also while asked or moving
+    rules_version=3,
     options=(
         OptionSpec(
             name="characters",
