@@ -892,7 +892,7 @@ class MatchService:
             channel_id=live.row.thread_id or live.row.channel_id,
             message_id=live.row.table_message_id,
             screen=screen,
-            recent=live.recent_for(None),
+            recent=live.recent_for(None, live.module.table_lines(live.match.state)),
             turn_user_ids=[] if secret else [u for u in turn if u is not None],
             game_key=live.row.game,
             deadline=live.row.turn_deadline if turn else None,

@@ -64,13 +64,17 @@ class GameModule:
     """Seconds the host waits before drawing the pending chance step (0: at once). A game
     uses it for a fixed wait that must look the same every time (Covert's concealed
     reactions); the step itself is logged like any other, so replays never wait."""
+    table_lines: Callable[[Any], int | None] = field(default=lambda state: None)
+    """How many of the latest public moves the table may list under the game's own screen
+    in this state (None: the host's usual number). Coins lists only the moves of the last
+    completed trick and the current one: older tricks stay face down during the hand."""
 
     @classmethod
     def of(
         cls, spec: GameSpec, rules: GameRules, presenter: Presenter, ai: AiLevels, **hooks: Any
     ) -> GameModule:
         """Assemble a game from its declared parts; ``hooks`` are the optional callables
-        (``may_act``, ``secret_turn``, ``chance_pause``)."""
+        (``may_act``, ``secret_turn``, ``chance_pause``, ``table_lines``)."""
         return cls(
             spec=spec,
             rules=rules,

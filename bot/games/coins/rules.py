@@ -98,3 +98,15 @@ class CoinsRules(Rules[CoinsState]):
         if state.phase == "over":
             return []
         return [card(c) for o, h in enumerate(state.hands) if o != seat for c in h]
+
+
+def table_lines(state: CoinsState) -> int | None:
+    """Return how many of the latest public moves the table may list: the last completed
+    trick's three cards and result (and the end of the hand it closed), and the current
+    trick's cards, or the deal line at a hand's start. Older tricks stay face down during
+    the hand (rules §6, house rule); at the end every line may show."""
+    if state.phase == "over":
+        return None
+    if state.last is None:
+        return 1 + len(state.trick)
+    return 4 + len(state.trick) + (state.phase == "deal")

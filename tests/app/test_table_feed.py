@@ -1,0 +1,42 @@
+"""The table's recent moves: a game may keep some of them off the table (Coins' older tricks)."""
+
+from __future__ import annotations
+
+import random
+
+from bot.games.coins.cards import card
+from tests.app.fakes import World
+from tests.app.play import open_game, random_move
+
+
+async def test_coins_table_names_no_card_of_an_older_trick(world: World) -> None:
+    """Coins rules §6 (house rule): tricks before the last completed one stay face down
+    during the hand, so the table's recent moves name only the last trick and this one."""
+    match_id = await open_game(world.lobbies, "coins")
+    rng = random.Random(3)
+    while True:
+        move = await random_move(world.matches, match_id, rng)
+        assert move is not None
+        await world.matches.submit(match_id, move.user_id, move.version, move.token)
+        live = await world.matches.load(match_id)
+        if len(live.state.taken) == 3 and len(live.state.trick) == 1:
+            break
+    table = await world.matches.table(match_id)
+    assert len(table.recent) == 5, "the last trick's three cards and result, then one card"
+    assert "wins the trick" in table.recent[3]
+    shown = "\n".join(table.recent)
+    for trick in live.state.taken[:2]:
+        for play in trick.plays:
+            assert f"the {card(play.card).name()}" not in shown, shown
+    for play in live.state.taken[2].plays:
+        assert f"the {card(play.card).name()}." in shown, shown
+
+
+async def test_other_games_list_the_usual_recent_moves(world: World) -> None:
+    match_id = await open_game(world.lobbies, "never_over")
+    rng = random.Random(1)
+    for _ in range(12):
+        move = await random_move(world.matches, match_id, rng)
+        assert move is not None
+        await world.matches.submit(match_id, move.user_id, move.version, move.token)
+    assert len((await world.matches.table(match_id)).recent) == 6
