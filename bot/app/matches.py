@@ -69,6 +69,9 @@ TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 LEASE = timedelta(seconds=60)
 """How long a process holds a match's background work before another may take it over."""
 REMIND_AT = 0.8
+SHORTEST_TIMER = 20
+"""Seconds a decision with a short share of the turn timer (a Covert reaction) gets at
+least, whatever the server's turn timer: time to read the question and click."""
 RECALL_EVENTS = 12
 RECALL_NOTES = 6
 """How many logged steps and notes a load reads back for the table's recent moves."""
@@ -509,11 +512,17 @@ class MatchService:
         before = self.human_to_act(live)
         if after and after <= before and live.row.turn_deadline is not None:
             return {}  # the same turn goes on: keep its deadline
-        return self.timer_for(live, after)
+        return self.timer_for(live, after, trial.state)
 
-    def timer_for(self, live: LiveMatch, seats: Iterable[Seat]) -> dict[str, Any]:
-        """Return a fresh deadline and reminder time for these seats (none if no timer)."""
-        seconds = live.row.turn_seconds or 0
+    def timer_for(
+        self, live: LiveMatch, seats: Iterable[Seat], state: Any = None
+    ) -> dict[str, Any]:
+        """Return a fresh deadline and reminder time for these seats (none if no timer),
+        for the decision waiting in `state` (default: the live match's)."""
+        full = live.row.turn_seconds or 0
+        seconds = full * live.module.timer_share(live.match.state if state is None else state)
+        if seconds < full:  # a shorter decision still leaves time to read and click
+            seconds = max(seconds, min(full, SHORTEST_TIMER))
         if not seconds or not list(seats) or live.row.status != "active" or live.row.paused:
             if live.row.turn_deadline is None and live.row.reminder_at is None:
                 return {}

@@ -64,6 +64,10 @@ class GameModule:
     """Seconds the host waits before drawing the pending chance step (0: at once). A game
     uses it for a fixed wait that must look the same every time (Covert's concealed
     reactions); the step itself is logged like any other, so replays never wait."""
+    timer_share: Callable[[Any], float] = field(default=lambda state: 1.0)
+    """The share of the match's turn timer the decision waiting in this state gets. Covert
+    gives reactions 1/10 and set-up choices 2/5: its rules' 30 s and 120 s beside a 300 s
+    turn, scaled with whatever turn timer the server chose."""
     table_lines: Callable[[Any], int | None] = field(default=lambda state: None)
     """How many of the latest public moves the table may list under the game's own screen
     in this state (None: the host's usual number). Coins lists only the moves of the last
@@ -74,7 +78,7 @@ class GameModule:
         cls, spec: GameSpec, rules: GameRules, presenter: Presenter, ai: AiLevels, **hooks: Any
     ) -> GameModule:
         """Assemble a game from its declared parts; ``hooks`` are the optional callables
-        (``may_act``, ``secret_turn``, ``chance_pause``, ``table_lines``)."""
+        (``may_act``, ``secret_turn``, ``chance_pause``, ``timer_share``, ``table_lines``)."""
         return cls(
             spec=spec,
             rules=rules,

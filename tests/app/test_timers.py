@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from datetime import timedelta
 
@@ -10,6 +11,7 @@ import pytest
 
 from bot.app import scheduler as scheduler_module
 from bot.app.notes import read
+from bot.games.covert.actions import Fly
 from bot.store.store import Store
 from tests.app.fakes import (
     FakeClock,
@@ -20,6 +22,8 @@ from tests.app.fakes import (
     settle,
     start_match,
 )
+from tests.app.play import open_game
+from tests.games.covert.test_edges import BEN, edit, placing, play
 
 MINUTE = 60.0
 
@@ -271,3 +275,25 @@ async def test_answering_a_secret_question_stays_out_of_the_info_log_when_an_ope
     assert not done.asked_in_secret  # the question after it is open
     info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
     assert not any("acted" in line for line in info), info
+
+
+async def test_covert_reactions_and_set_up_choices_get_a_share_of_the_turn_timer(
+    world: World,
+) -> None:
+    """Covert rules 7.5: main turn 300 s, reaction prompts 30 s, set-up choices 120 s; the
+    shares follow the server's turn timer, with 20 s at least for a short decision."""
+    match_id = await open_game(world.lobbies, "covert")
+    live = await world.matches.load(match_id)
+    now = world.clock.now
+    assert live.state.prompts and live.state.prompts[0].kind == "keep3"
+    assert live.row.turn_deadline == now + timedelta(minutes=2), "a set-up choice: 120 s"
+    turn = placing()
+    asked = play(edit(edit(turn, 0, hand=("A03",)), BEN, hand=("A19",)), 0, Fly("A03", 0))
+    assert live.module.rules.to_act(asked) == {BEN}
+    values = world.matches.timer_for(live, {BEN}, asked)
+    assert values["turn_deadline"] == now + timedelta(seconds=30)
+    assert values["reminder_at"] == now + timedelta(seconds=24)
+    assert world.matches.timer_for(live, {0}, turn)["turn_deadline"] == now + timedelta(minutes=5)
+    short = dataclasses.replace(live, row=dataclasses.replace(live.row, turn_seconds=60))
+    values = world.matches.timer_for(short, {BEN}, asked)
+    assert values["turn_deadline"] == now + timedelta(seconds=20), "read and click"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.engine.registry import GameModule
 from bot.games.covert.ai import AI_LEVELS
-from bot.games.covert.flow import asked_in_secret
+from bot.games.covert.flow import asked_in_secret, timer_share
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.rules import SPEC, CovertRules, chance_pause
 
@@ -15,6 +15,7 @@ GAME = GameModule.of(
     AI_LEVELS,
     secret_turn=asked_in_secret,
     chance_pause=chance_pause,
+    timer_share=timer_share,
 )
 
 __all__ = ["GAME", "SPEC", "CovertPresenter", "CovertRules"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import msgspec
 
@@ -130,6 +130,22 @@ def asked_in_secret(state: CovertState) -> bool:
     if state.phase == "over" or state.needs or state.prompts or state.moving is not None:
         return False
     return spy_seat(state) is not None or (state.turn is None and bool(first_seats(state)))
+
+
+REACTION_SHARE: Final = 0.1
+"""A reaction's share of the turn timer: 30 s beside the rules' 300 s turn (7.5)."""
+SETUP_SHARE: Final = 0.4
+"""A set-up choice's share of the turn timer: 120 s beside a 300 s turn (7.5)."""
+
+
+def timer_share(state: CovertState) -> float:
+    """Return the share of the turn timer the waiting decision gets: a reaction (Espionage,
+    First) or a set-up choice (a Character, two of three Missions) less than a turn."""
+    if state.needs or state.phase == "over":
+        return 1.0
+    if state.prompts:
+        return SETUP_SHARE if state.prompts[0].kind in ("character", "keep3") else 1.0
+    return REACTION_SHARE if asked_in_secret(state) else 1.0
 
 
 def use_cards(d: Draft, seat: int, cards: tuple[str, ...], *, resolved: bool = True) -> None:

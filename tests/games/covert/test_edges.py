@@ -30,6 +30,8 @@ from bot.games.covert.actions import (
     Use,
 )
 from bot.games.covert.data import CITIES, NEIGHBOURS
+from bot.games.covert.flow import timer_share
+from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState, Die, Player
 from tests.games.covert.support import RULES, edit
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
@@ -500,3 +502,16 @@ def test_31_seventh_mission_and_final_step_without_completable_missions() -> Non
         s = play(s, seat, END)
     outcome = RULES.outcome(s)
     assert s.phase == "over" and outcome is not None and outcome.ranks[ADA] == 1
+
+
+def test_7_5_timer_shares_follow_the_decision() -> None:
+    """7.5: reactions get 30 s and set-up choices 120 s beside a 300 s main turn."""
+    s = edit(resolving(), ADA, hand=("A13",))
+    s = edit(s, BEN, hand=("A19",))
+    assert timer_share(s) == 1.0
+    s = play(s, ADA, Use("A13"))
+    assert timer_share(s) == 1.0, "the mover's steps are part of the turn"
+    s = walk(s, ADA, 3)
+    assert RULES.to_act(s) == {BEN} and timer_share(s) == 0.1
+    chosen = CovertRules().initial_state(2, {"characters": "choose"})
+    assert chosen.prompts[0].kind == "character" and timer_share(chosen) == 0.4
