@@ -276,6 +276,21 @@ class MatchService:
         """Return how many matches are in memory."""
         return len(self._cache)
 
+    async def snapshot_live(self) -> int:
+        """Store a snapshot of every active match in memory at its current step; return how
+        many. Called at a graceful stop: the next start reads each match from its snapshot
+        instead of replaying the steps since the last one, so steps are never replayed
+        under rules a new version changed (a stop without it only costs a longer replay)."""
+        stored = 0
+        for live in list(self._cache.values()):
+            async with self.lock(live.id):  # no step of this match is half applied
+                if live.row.status != "active" or live.version == 0:
+                    continue
+                state = msgspec.json.encode(live.match.state)
+                await self.repo.save_snapshot(live.id, live.version, state)
+                stored += 1
+        return stored
+
     # ------------------------------------------------------------------ changes
     async def submit(self, match_id: int, user_id: int, version: int, token: str) -> LiveMatch:
         """Apply a member's action, in the fixed order of checks.

@@ -191,9 +191,16 @@ class CovertBot(commands.AutoShardedBot):
         await self.controller.reply_error(interaction, messages.INTERNAL_ERROR)
 
     async def close(self) -> None:
-        """Stop the timers, close the gateway, then the database engine if we made it."""
+        """Stop the timers, snapshot the matches in memory, close the gateway, then the
+        database engine if we made it."""
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if hasattr(self, "controller"):
+            try:
+                stored = await self.controller.matches.snapshot_live()
+                log.info("stored a snapshot of %d matches in memory", stored)
+            except Exception:  # a stop goes on; the next start replays from older snapshots
+                log.exception("could not snapshot the matches in memory")
         if self._repair is not None and not self._repair.done():
             self._repair.cancel()
             await asyncio.gather(self._repair, return_exceptions=True)

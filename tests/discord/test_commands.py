@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import msgspec
+
 from tests.discord.helpers import (
     answer,
     choices,
@@ -99,3 +101,15 @@ async def test_rules_are_paged_and_private(world) -> None:
     assert "Carlos Martin" in everything and "house rule" in everything.lower()
     await world.dave.click(page, label="Previous")
     assert text_of(env, page) == seen[-2]
+
+
+async def test_a_graceful_stop_snapshots_every_match_in_memory(world) -> None:
+    """Closing the bot stores each live match at its current step, so the next start
+    replays nothing (see tests/app/test_stop_snapshots.py)."""
+    _, match_id = await open_table(world, players=("alice", "bob"))
+    bot = world.env.bot
+    live = await bot.controller.matches.load(match_id)
+    repo = bot.controller.matches.repo
+    assert await repo.latest_snapshot(match_id) != (live.version, msgspec.json.encode(live.state))
+    await bot.close()
+    assert await repo.latest_snapshot(match_id) == (live.version, msgspec.json.encode(live.state))
