@@ -84,9 +84,9 @@ class LiveMatch:
         for event in events:
             self.recent.append((seq, event))
 
-    def recent_for(self, seat: Seat | None, limit: int | None = RECENT_LINES) -> list[str]:
-        """Render the latest events this seat (None: everyone) may read (None: the default
-        number of lines)."""
+    def recent_for(self, seat: Seat | None, limit: int | None = None) -> list[str]:
+        """Render the latest `limit` events this seat (None: everyone) may read (limit None:
+        the table's usual number)."""
         limit = RECENT_LINES if limit is None else limit
         lines = [e.render(self.names) for _, e in self.recent if e.visible_to(seat)]
         return lines[-limit:] if limit else []

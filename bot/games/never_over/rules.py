@@ -111,13 +111,24 @@ SPEC: Final = GameSpec(
 )
 
 
-def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
-    """Build the state before the first deal from resolved options."""
-    pack_size = len(pack_cards(chosen["pack"]))
-    size = min(int(chosen["hand_size"]), pack_size // seats)
+def most_dealt(seats: int, chosen: Mapping[str, str]) -> int:
+    """Return the most cards the chosen pack deals each of this many players."""
+    return len(pack_cards(chosen["pack"])) // seats
+
+
+def fixed_teams(seats: int, chosen: Mapping[str, str]) -> tuple[str, ...]:
+    """Return the seats' team picks when partnerships are on and make two teams or more."""
     picks = tuple(chosen["team"].split(","))[:seats]
     wanted = chosen["partnerships"] == "on"
-    teams = picks if wanted and len(set(picks)) >= 2 else ()
+    return picks if wanted and len(set(picks)) >= 2 else ()
+
+
+def session_state(seats: int, chosen: Mapping[str, str]) -> NeverOverState:
+    """Build the state before the first deal from resolved options (a lobby refuses those
+    that break §7; a match built without one gets the nearest playable session)."""
+    size = min(int(chosen["hand_size"]), most_dealt(seats, chosen))
+    wanted = chosen["partnerships"] == "on"
+    teams = fixed_teams(seats, chosen)
     rotating = chosen["partnerships"] == "rotating"
     return NeverOverState(
         seats=seats,
@@ -156,9 +167,9 @@ class NeverOverRules(Rules[NeverOverState]):
         chosen = SPEC.resolve_options(options, seats)
         if chosen["partnerships"] == "rotating" and seats != ROTATING_SEATS:
             return say.rotating_refused(seats)
-        if chosen["partnerships"] == "on" and len(set(chosen["team"].split(",")[:seats])) < 2:
+        if chosen["partnerships"] == "on" and not fixed_teams(seats, chosen):
             return say.TEAMS_REFUSED
-        most = len(pack_cards(chosen["pack"])) // seats
+        most = most_dealt(seats, chosen)
         if int(chosen["hand_size"]) > most:
             return say.hand_refused(int(chosen["hand_size"]), seats, most)
         return None

@@ -162,14 +162,11 @@ class CovertRules(Rules[CovertState]):
             if seat in self.also_act(state):
                 return tuple(rerolls(state.players[seat].unplaced()))
             return ()
-        found = legal.legal(state, seat)
-        if may_reroll(state, seat) and not any(isinstance(a, Reroll) for a in found):
-            found += rerolls(state.players[seat].unplaced())  # a question or a move: 4.1 step 2
-        return tuple(found)
+        return tuple(legal.legal(state, seat))
 
     def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
         """Tell whether `action` is among `legal_actions(state, seat)`, placements directly."""
-        if seat == CHANCE or seat not in acting(state) or isinstance(action, Reroll):
+        if seat == CHANCE or seat not in acting(state):
             return action in self.legal_actions(state, seat)
         return legal.is_legal(state, seat, action)
 

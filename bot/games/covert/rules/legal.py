@@ -32,7 +32,16 @@ def prompt_for(state: CovertState, seat: int) -> Prompt | None:
 
 
 def legal(state: CovertState, seat: int) -> list[Action]:
-    """Return every action the seat may take now."""
+    """Return every action the seat may take now: the answers to the decision it faces,
+    and the Reroll at any moment of Phase I, also while asked or moving (4.1 step 2)."""
+    found = decision(state, seat)
+    if may_reroll(state, seat) and not any(isinstance(a, act.Reroll) for a in found):
+        found = [*found, *rerolls(state.players[seat].unplaced())]
+    return found
+
+
+def decision(state: CovertState, seat: int) -> list[Action]:
+    """Return the answers to the decision the seat faces now, the timeout default first."""
     prompt = prompt_for(state, seat)
     if prompt is not None:
         return prompt_actions(state, prompt)
