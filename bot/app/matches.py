@@ -497,12 +497,17 @@ class MatchService:
 
     # ------------------------------------------------------------------ timers
     def human_to_act(self, live: LiveMatch, match: Match | None = None) -> frozenset[Seat]:
-        """Return the seats to act that a member plays (the ones with a turn timer).
+        """Return the seats the game waits for that a member plays (the ones with a turn
+        timer, reminders and absences). A seat that may act but need not (a COVERTA steal)
+        is not among them: nobody waits for it, so it never times out.
 
         In `match` (a trial of the next steps), else in the live match.
         """
-        to_act = (live.match if match is None else match).to_act
-        return frozenset(s for s in to_act if s >= 0 and not live.is_ai(s))
+        match = live.match if match is None else match
+        optional = live.module.may_act(match.state)
+        return frozenset(
+            s for s in match.to_act if s >= 0 and not live.is_ai(s) and s not in optional
+        )
 
     def ai_to_act(self, live: LiveMatch, match: Match | None = None) -> bool:
         """Tell whether the bot is to act: an AI seat (or a seat the AI now plays), or a wait."""
@@ -828,11 +833,14 @@ class MatchService:
         rules = live.module.rules
         to_act = sorted(s for s in live.match.to_act if s >= 0)
         ai_seats = [s for s in to_act if (live.is_ai(s) if seats is None else s in seats)]
-        rounds = (False,) if len(ai_seats) < len(to_act) else (False, True)
+        # Only a seat the game waits for is ever made to act: a steal stays optional.
+        optional = live.module.may_act(live.state)
+        waited = [s for s in to_act if s not in optional]
+        rounds = (False,) if any(s not in ai_seats for s in waited) else (False, True)
         if seats is not None:
             rounds = (True,)  # an absent member's turn is played, not passed
         for must_act in rounds:
-            for seat in ai_seats:
+            for seat in ai_seats if not must_act else [s for s in ai_seats if s in waited]:
                 level = live.ai_level(seat) if seats is None else live.module.timeout_policy
                 policy = live.module.policy(level)
                 rng = random.Random(f"{live.row.seed}:{live.version}:ai:{seat}")

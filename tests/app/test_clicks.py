@@ -88,7 +88,7 @@ async def _find_lost_action(
         if live.row.status != "active":
             return None
         rules = live.module.rules
-        to_act = sorted(world.matches.human_to_act(live))
+        to_act = sorted(s for s in live.match.to_act if s >= 0)  # stealers included
         before = {s: {a.token() for a in rules.legal_actions(live.state, s)} for s in to_act}
         seat = rng.choice(to_act)
         token = rng.choice(sorted(before[seat]))
@@ -98,7 +98,7 @@ async def _find_lost_action(
         await world.matches.submit(match_id, user, version, token)
         live = await world.matches.load(match_id)
         for other in to_act:
-            if other == seat or other not in world.matches.human_to_act(live):
+            if other == seat or other not in live.match.to_act:
                 continue
             lost = before[other] - {a.token() for a in rules.legal_actions(live.state, other)}
             if lost:

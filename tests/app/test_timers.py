@@ -67,6 +67,32 @@ async def test_on_expiry_the_ai_plays_the_turn_and_the_table_says_so(world: Worl
     assert any("Time ran out" in line for line in reloaded.recent_for(None))
 
 
+async def test_a_player_who_may_steal_is_never_waited_for_reminded_or_timed_out(
+    world: World,
+) -> None:
+    # COVERTA with steal on: the other player may play in the active player's place, but
+    # need not (rules 4.6.2); only the active player's turn runs on the timer.
+    match_id = await start_match(world, steal="on")
+    live = await world.matches.load(match_id)
+    turn = live.state.turn
+    stealer = 1 - turn
+    assert live.state.stealers() == {stealer} and stealer in live.match.to_act
+    assert world.matches.human_to_act(live) == {turn}
+    world.clock.advance(4 * MINUTE)
+    assert await world.scheduler.fire_due() == 1
+    assert world.publisher.reminders == [(match_id, [live.seats[turn].user_id])]
+    hands = [len(hand) for hand in live.state.hands]
+    world.clock.advance(MINUTE)
+    assert await world.scheduler.fire_due() == 1
+    live = await world.matches.load(match_id)
+    assert live.seats[turn].timeouts == 1 and live.seats[stealer].timeouts == 0
+    assert not any(attempt.steal for attempt in live.state.attempts)
+    assert live.state.bars == () and len(live.state.hands[stealer]) == hands[stealer]
+    lines = live.recent_for(None)
+    assert sum("Time ran out" in line for line in lines) == 1
+    assert not any("stole" in line for line in lines)
+
+
 async def test_acting_yourself_resets_the_count_of_timeouts(world: World) -> None:
     match_id = await start_match(world)
     seat = await seat_to_act(world, match_id)
