@@ -241,7 +241,12 @@ class MatchService:
             live.remember(seq, events)
 
     def _rebuild(self, loaded: Loaded, module: Any) -> Match:
-        row, seats, rules = loaded.row, len(loaded.seats), module.rules
+        # A match plays by the rules it began under: its log replays as it was played.
+        row, seats, rules = (
+            loaded.row,
+            len(loaded.seats),
+            module.rules_for(loaded.row.rules_version),
+        )
         if row.status == "lobby" or (row.status == "abandoned" and row.version == 0):
             # Never started (or nothing logged): a placeholder state with enough seats.
             count = max(seats, module.spec.min_seats)
@@ -367,7 +372,7 @@ class MatchService:
         """
         if not 0 <= version < live.version:
             raise StaleVersion()
-        rules = live.module.rules
+        rules = live.match.rules
         try:
             action = rules.decode(token)
         except GameError:
@@ -612,12 +617,17 @@ class MatchService:
             if loaded.row.game not in self.registry:
                 raise MatchNotFound()
             module = self.registry.get(loaded.row.game)
-            row = dataclasses.replace(loaded.row, status="active", options=options)
+            # Begun now, by the current rules, whichever version opened the lobby.
+            version = module.spec.rules_version
+            row = dataclasses.replace(
+                loaded.row, status="active", options=options, rules_version=version
+            )
             trial = Match.new(module.rules, len(loaded.seats), options)
             live = LiveMatch(row, loaded.seats, module, Match(trial.rules, trial.state, 0))
             self._recall(live, loaded)
             steps = self._resolve_chance(live, trial)
             values: dict[str, Any] = {"status": "active", "options": options}
+            values["rules_version"] = version
             if not steps:
                 values.update(self.timer_for(live, self.human_to_act(live)))
                 return Opening((), Extras(values)), _Begun(live, trial, steps, None, values)
@@ -830,7 +840,7 @@ class MatchService:
         self, live: LiveMatch, seats: frozenset[Seat] | None = None
     ) -> tuple[Seat, str] | None:
         """Ask AI seats (or these seats) in turn; if nobody else can move, the first must act."""
-        rules = live.module.rules
+        rules = live.match.rules
         to_act = sorted(s for s in live.match.to_act if s >= 0)
         ai_seats = [s for s in to_act if (live.is_ai(s) if seats is None else s in seats)]
         # Only a seat the game waits for is ever made to act: a steal stays optional.
@@ -900,7 +910,7 @@ class MatchService:
     async def table(self, match_id: int) -> TableInfo:
         """Build the public table of a match."""
         live = await self.load(match_id)
-        rules = live.module.rules
+        rules = live.match.rules
         # Drawing images takes tens of milliseconds: keep it off the event loop.
         outcome = live.match.outcome
         if outcome is None and live.row.result is not None:
@@ -939,7 +949,7 @@ class MatchService:
         seat = live.seat_of(user_id)
         if seat is None:
             raise NotSeated()
-        rules = live.module.rules
+        rules = live.match.rules
         active = live.row.status == "active" and seat in live.match.may_act
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)

@@ -68,6 +68,10 @@ class GameModule:
     """The share of the match's turn timer the decision waiting in this state gets. Covert
     gives reactions 1/10 and set-up choices 2/5: its rules' 30 s and 120 s beside a 300 s
     turn, scaled with whatever turn timer the server chose."""
+    rules_at: Callable[[int], GameRules] | None = None
+    """The rules a match begun under an earlier ``rules_version`` is played by, for a game
+    whose newer rules would take the steps of such a match differently (None: the current
+    rules serve every version); see :meth:`rules_for`."""
     table_lines: Callable[[Any], int | None] = field(default=lambda state: None)
     """How many of the latest public moves the table may list under the game's own screen
     in this state (None: the host's usual number). Coins lists only the moves of the last
@@ -78,7 +82,8 @@ class GameModule:
         cls, spec: GameSpec, rules: GameRules, presenter: Presenter, ai: AiLevels, **hooks: Any
     ) -> GameModule:
         """Assemble a game from its declared parts; ``hooks`` are the optional callables
-        (``may_act``, ``secret_turn``, ``chance_pause``, ``timer_share``, ``table_lines``)."""
+        (``may_act``, ``secret_turn``, ``chance_pause``, ``timer_share``, ``rules_at``,
+        ``table_lines``)."""
         return cls(
             spec=spec,
             rules=rules,
@@ -89,6 +94,13 @@ class GameModule:
             levels=ai.names,
             **hooks,
         )
+
+    def rules_for(self, version: int) -> GameRules:
+        """Return the rules of a match begun under this ``rules_version``: its stored log
+        replays, and it plays on, by the rules it began with, whatever changed since."""
+        if self.rules_at is None or version >= self.spec.rules_version:
+            return self.rules
+        return self.rules_at(version)
 
     def level_label(self, level: str | None) -> str:
         """Return the name players read for an AI level (Easy, Normal, Hard), translated."""

@@ -58,7 +58,7 @@ async def random_move(matches: MatchService, match_id: int, rng: random.Random) 
     live = await matches.load(match_id)
     if live.row.status != "active":
         return None
-    rules = live.module.rules
+    rules = live.match.rules  # the rules of the match's version
     seats = sorted(s for s in rules.to_act(live.state) if s >= 0 and not live.is_ai(s))
     if not seats:
         return None

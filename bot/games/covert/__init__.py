@@ -16,6 +16,7 @@ GAME = GameModule.of(
     secret_turn=asked_in_secret,
     chance_pause=chance_pause,
     timer_share=timer_share,
+    rules_at=CovertRules,
 )
 
 __all__ = ["GAME", "SPEC", "CovertPresenter", "CovertRules"]

@@ -16,9 +16,24 @@ from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
 
 T = TypeVar("T")
 
+RULES_VERSION: Final = 4
+"""The version of Covert's rules (``SPEC.rules_version``). A match keeps the version it
+began under, so a stored log replays the same after an update. What each one changed:
+2: the Reroll on anyone's turn, placement turns closed by End turn, no round cap;
+3: a Move ×3 walked before its Espionage, the Reroll also while asked or moving;
+4: with reactions concealed, a First window reopened after a use waits like a new one."""
+
+REOPENED_WAIT: Final = 4
+"""The first version whose First window, reopened after a use, waits when concealed (7.5)."""
+
 
 class Draft(BaseDraft[CovertState]):
-    """One Covert transition in the making: players, the turn, random steps and prompts."""
+    """One Covert transition in the making: players, the turn, random steps and prompts,
+    under the rules version of the match (see `RULES_VERSION`)."""
+
+    def __init__(self, state: CovertState, version: int = RULES_VERSION) -> None:
+        super().__init__(state)
+        self.version = version
 
     def player(self, seat: int, **changes: Any) -> Player:
         """Replace some fields of one player and return the new player."""

@@ -27,7 +27,7 @@ from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState, Die, Prompt
 from tests.games.covert.support import RULES
 from tests.games.covert.test_edges import edit, placing, play, resolving, tokens
-from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one
+from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
 
 def finish_round(s: CovertState) -> CovertState:
@@ -274,6 +274,41 @@ def test_7_5_concealed_first_window_waits_even_with_nobody_eligible() -> None:
     assert RULES.view(s, None).waiting_hidden and GAME.chance_pause(s) == 8.0
     s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
     assert RULES.to_act(s) == {ADA} and s.turn is not None and s.turn.kind == "codes"
+
+
+def hushes(state: CovertState) -> CovertState:
+    """End the concealed waits (and any other chance step) pending now."""
+    from bot.engine import CHANCE
+
+    while RULES.to_act(state) == {CHANCE}:
+        state = RULES.apply(state, CHANCE, RULES.chance_outcome(state, random.Random(0))).state
+    return state
+
+
+@pytest.mark.parametrize("ben_holds_first", [False, True])
+def test_7_5_a_first_window_reopened_after_a_use_waits_the_same(ben_holds_first: bool) -> None:
+    """4.7 and 7.5: after a First turn the window reopens from the top; with reactions
+    concealed it first waits the fixed 8 s, whether or not anybody else may use First,
+    so the pause reveals nothing."""
+    from bot.engine import CHANCE
+    from bot.games.covert.actions import Accept, Move, Step
+
+    table = example_setup()
+    phase_one(table)
+    phase_two(table)
+    s = concealed(table.state)
+    if ben_holds_first:
+        s = edit(s, BEN, hand=("A10", "A14", "A32"))
+    s = hushes(play(s, ADA, Accept("A33")))
+    for action in (Move(1), Step(1, "GVA"), HALT):
+        s = hushes(play(s, ADA, action))
+    if s.turn is not None and s.turn.seat == ADA:
+        s = play(s, ADA, END)
+    assert s.turn is None and s.window is not None
+    assert RULES.to_act(s) == {CHANCE} and GAME.chance_pause(s) == 8.0
+    assert RULES.view(s, None).waiting_hidden
+    s = RULES.apply(s, CHANCE, RULES.decode("HU")).state
+    assert (BEN in RULES.to_act(s)) is ben_holds_first
 
 
 def test_rules_text_says_what_the_code_does() -> None:

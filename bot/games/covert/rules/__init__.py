@@ -19,7 +19,7 @@ from bot.games.covert import chance
 from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll
 from bot.games.covert.chance import HUSH_SECONDS
-from bot.games.covert.flow import Draft, first_seats, hushed, spy_seat
+from bot.games.covert.flow import RULES_VERSION, Draft, first_seats, hushed, spy_seat
 from bot.games.covert.rules import dispatch, legal, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
@@ -33,9 +33,7 @@ SPEC: Final = GameSpec(
     min_seats=2,
     max_seats=4,
     hand_label=N_("🔒 My dossier"),
-    # 2: Reroll on anyone's turn, placement turns closed by End turn, no round cap;
-    # 3: a Move ×3 walked before its Espionage, the Reroll also while asked or moving
-    rules_version=3,
+    rules_version=RULES_VERSION,
     options=(
         OptionSpec(
             name="characters",
@@ -117,10 +115,14 @@ def chance_pause(state: CovertState) -> float:
 
 
 class CovertRules(Rules[CovertState]):
-    """The pure rules of Covert."""
+    """The pure rules of Covert, as they stand at one rules version (the current one unless
+    a match began under an earlier one; see `RULES_VERSION`)."""
 
     spec = SPEC
     actions = ACTIONS
+
+    def __init__(self, version: int = RULES_VERSION) -> None:
+        self.version = version
 
     def setup(self, seats: int, chosen: dict[str, str]) -> CovertState:
         """Return the table before the set-up shuffles."""
@@ -181,7 +183,7 @@ class CovertRules(Rules[CovertState]):
         rerolling = isinstance(action, Reroll) and seat != CHANCE
         if seat not in acting(state) and not (rerolling and may_reroll(state, seat)):
             raise NotYourTurn()
-        d = Draft(state)
+        d = Draft(state, self.version)
         if rerolling:  # at any moment of Phase I, whoever is asked what (4.1 step 2)
             reroll(d, seat, action)
             if not may_reroll(state, seat) or action not in self.legal_actions(state, seat):

@@ -8,7 +8,15 @@ from bot.engine.phrase import Phrase
 from bot.games.covert import messages as say
 from bot.games.covert.actions import END, Reroll
 from bot.games.covert.data import CIRCLES, REGIONS
-from bot.games.covert.flow import Draft, begin_turn, conceal, first_seats, refill_spaces, spy_seat
+from bot.games.covert.flow import (
+    REOPENED_WAIT,
+    Draft,
+    begin_turn,
+    conceal,
+    first_seats,
+    refill_spaces,
+    spy_seat,
+)
 from bot.games.covert.rules.codes import draw_code
 from bot.games.covert.rules.legal import turn_actions
 from bot.games.covert.rules.reactions import free_options
@@ -82,6 +90,8 @@ def finish_turn(d: Draft) -> None:
     if turn.kind == "final":
         d.update(final_order=d.state.final_order[1:])
     d.update(turn=None)
+    if d.state.window is not None and d.version >= REOPENED_WAIT:
+        conceal(d, "first")  # after a First turn the window reopens from the top (4.7)
 
 
 def advance(d: Draft) -> None:
