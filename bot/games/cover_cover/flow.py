@@ -37,7 +37,7 @@ def shuffle(d: Draft, action: Shuffle) -> None:
         winnings=replaced(s.winnings, seat, ()),
     )
     if d.chatty():
-        d.say(say.shuffled(seat, len(action.order)))
+        d.say(say.shuffled(seat, len(action.order), held=len(s.hands[seat])))
 
 
 def press(d: Draft, seat: int) -> None:

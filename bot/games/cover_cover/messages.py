@@ -58,8 +58,17 @@ def dealt(dealer: int, seats: int, auto: bool) -> Phrase:
     return phrase("{dealer} dealt all 52 cards. Round 1: everyone flips!", dealer=p(dealer))
 
 
-def shuffled(seat: int, count: int) -> Phrase:
-    """Announce that a hand ran out and the winnings became the new hand."""
+def shuffled(seat: int, count: int, held: int = 0) -> Phrase:
+    """Announce that a player's winnings were shuffled into their hand: a new hand when it
+    ran out, or under the one card still held by a player who must lay two (rules 4.1)."""
+    if held:
+        return nphrase(
+            "{player} holds one card and must lay two: their {n} won card is shuffled in under it.",
+            "{player} holds one card and must lay two: their {n} won cards are shuffled in "
+            "under it.",
+            n=count,
+            player=p(seat),
+        )
     return nphrase(
         "{player}'s hand ran out: their {n} won card is shuffled into a new hand.",
         "{player}'s hand ran out: their {n} won cards are shuffled into a new hand.",
@@ -188,8 +197,9 @@ def winners_text(winners: Sequence[int], termination: str, rounds: int) -> Phras
         )
     if alone:
         return phrase(
-            "Everyone still in ran out in the same Cover-cover: {winners} wins.", winners=who
+            "Everyone still in ran out of cards in the same round: {winners} wins.", winners=who
         )
     return phrase(
-        "Everyone still in ran out in the same Cover-cover: {winners} share the win.", winners=who
+        "Everyone still in ran out of cards in the same round: {winners} share the win.",
+        winners=who,
     )

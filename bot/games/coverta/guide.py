@@ -72,8 +72,9 @@ GUIDE: Final = Guide(
             N_(
                 "- You may place any card in your own row. The bot warns you privately first and "
                 "asks you to confirm (house rule).\n"
-                "- When a failed play against you reveals an instruction you yourself broke in "
-                "your row, the card that failed goes into your hand instead, the other player is "
+                "- When a failed play against you reveals an instruction that a card you placed "
+                "in your own row broke and that card has no token yet, the card that failed goes "
+                "into your hand instead, the other player is "
                 "not penalised, and each of your untokened cards breaking that instruction gets a "
                 "public token: you draw 2 cards per token.\n"
                 "- Going out reveals both your instructions and tokens every hidden broken card. "

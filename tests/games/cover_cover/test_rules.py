@@ -139,6 +139,38 @@ def test_everyone_dropping_out_is_a_draw_among_them() -> None:
     assert "share the win" in words(outcome.summary)
 
 
+def test_a_draw_through_two_cover_covers_in_one_round_is_told_as_one_round() -> None:
+    """5.2: everyone knocked out in the same round shares the win, here through two
+    separate Cover-covers (K-K and 5-5), which the summary does not call one."""
+    table = Table(constructed([cards("K♥"), cards("K♠"), cards("5♦"), cards("5♣")]))
+    table.flip_all()
+    s = table.state
+    assert s.last is not None and len(s.last.ties) == 2
+    assert s.termination == "draw" and s.winners == (A, B, C, D)
+    outcome = RULES.outcome(s)
+    assert outcome is not None
+    summary = words(outcome.summary)
+    assert "ran out of cards in the same round" in summary and "same Cover-cover" not in summary
+
+
+def test_winnings_shuffled_under_a_last_card_are_not_told_as_a_new_hand() -> None:
+    """4.1: a tied player holding one card takes it first, then their shuffled winnings:
+    the hand did not run out, and the card held stays on top."""
+    a, b = cards("K♠", "7♣"), cards("K♥", "3♠", "Q♣")
+    ana_won = others(a + b, 5)
+    ben_won = others(a + b, 52 - 5 - 5, skip=5)
+    s = constructed((a, b), (ana_won, ben_won))
+    for seat in (A, B):
+        s = RULES.apply(s, seat, RULES.legal_actions(s, seat)[0]).state
+    assert s.phase == "cover" and len(s.hands[A]) == 1 and RULES.to_act(s) == {CHANCE}
+    shuffle = RULES.apply(s, CHANCE, RULES.chance_outcome(s, random.Random(0)))
+    told = [words(event.text) for event in shuffle.events]
+    assert told == [
+        "{p[0]} holds one card and must lay two: their 5 won cards are shuffled in under it."
+    ]
+    assert shuffle.state.hands[A][0] == cards("7♣")[0] and len(shuffle.state.hands[A]) == 6
+
+
 def test_the_round_limit_ends_the_game_with_the_most_cards() -> None:
     hands = [cards("A♠", "2♠", "3♠"), cards("2♥", "4♥"), cards("3♥", "5♥", "6♥", "7♥")]
     state = constructed(hands, options={"round_limit": "25"})

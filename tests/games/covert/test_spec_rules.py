@@ -323,3 +323,6 @@ def test_rules_text_says_what_the_code_does() -> None:
     options = {o.name: o.default for o in SPEC.options}
     assert options["round_limit"] == "off" and options["conceal_reactions"] == "off"
     assert "`round_limit` (off by default)" in text and "`conceal_reactions` (off" in text
+    # Phase II has its First window and Espionage reactions too (4.3).
+    assert "A First window opens before the first of these turns" in text
+    assert "Espionage still follows every use" in text

@@ -185,3 +185,13 @@ def test_blocked_end_with_nobody_eligible_counts_everyone() -> None:
         table.play(seat, "E")
     assert table.outcome().winners == {ALICE}
     assert table.public().final_instructions[BOB] == BOB_RULES
+
+
+def test_the_rules_page_limits_the_exception_to_cards_without_a_token() -> None:
+    """/coverta rules, bluff variant: the exception needs a rule-breaking card of the
+    offender's own row that has no token yet (4.5.4), not any breach of theirs."""
+    from bot.games.coverta.guide import GUIDE
+
+    text = "\n".join(body for _, body in GUIDE.translated())
+    assert "an instruction you yourself broke in your row" not in text
+    assert "a card you placed in your own row broke and that card has no token yet" in text
