@@ -11,6 +11,7 @@ import pytest
 
 from bot.app import scheduler as scheduler_module
 from bot.app.notes import read
+from bot.games.cover_cover import rules as cover_rules
 from bot.games.covert.actions import Fly
 from bot.store.store import Store
 from tests.app.fakes import (
@@ -91,6 +92,26 @@ async def test_a_player_who_may_steal_is_never_waited_for_reminded_or_timed_out(
     lines = live.recent_for(None)
     assert sum("Time ran out" in line for line in lines) == 1
     assert not any("stole" in line for line in lines)
+
+
+async def test_an_auto_cover_cover_table_waits_for_nobody_and_plays_on_by_itself(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Auto plays continuously (Cover-cover rules 7): after each summary the bot plays on
+    # after a short read; watching members get no timer, no reminder and no absence.
+    monkeypatch.setattr(cover_rules, "READ_SECONDS", 0.01)
+    match_id = await open_game(world.lobbies, "cover_cover", options={"auto": "on"})
+    live = await world.matches.load(match_id)
+    assert world.matches.human_to_act(live) == frozenset()
+    assert live.row.turn_deadline is None and live.row.reminder_at is None
+    assert world.matches.ai_to_act(live), "the bot's own step after the read"
+    await settle(world)
+    live = await world.matches.load(match_id)
+    assert live.state.summary is not None and live.state.summary.last >= 10
+    world.clock.advance(60 * MINUTE)
+    assert await world.scheduler.fire_due() == 0
+    assert world.publisher.reminders == []
+    assert all(seat.timeouts == 0 and seat.status == "playing" for seat in live.seats)
 
 
 async def test_acting_yourself_resets_the_count_of_timeouts(world: World) -> None:

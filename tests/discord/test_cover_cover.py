@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from bot.discord_ui.bot import create_bot
+from bot.games.cover_cover import rules as cover_rules
 from bot.games.cover_cover.cards import card
 from tests.discord.helpers import (
     answer,
@@ -124,15 +126,22 @@ async def test_two_members_play_a_nested_cover_cover_with_a_restart(world, setti
     assert "over" in answer(late, env, kept)
 
 
-async def test_auto_with_an_ai_seat_runs_to_the_end_after_start(world) -> None:
+async def test_auto_plays_on_by_itself_after_each_read_to_the_end(world, monkeypatch) -> None:
+    monkeypatch.setattr(cover_rules, "READ_SECONDS", 0.01)  # each read, shortened for the test
     env = world.env
     lobby = await world.alice.slash(world.channel, "cover-cover start", auto="on", round_limit="0")
     table = lobby.response
     await world.alice.click(table, label="Add AI")
     match_id = match_id_of(env, table)
     await world.alice.click(table, label="Start")
-    live = await env.bot.controller.matches.load(match_id)
-    assert live.row.status == "finished", "the AI seat lets the bot play every block at once"
+    matches = env.bot.controller.matches
+    for _ in range(2000):  # nobody presses: the bot plays every block after its read
+        live = await matches.load(match_id)
+        if live.row.status == "finished":
+            break
+        await asyncio.sleep(0.01)
+    assert live.row.status == "finished" and live.state.summary is not None
+    assert all(seat.timeouts == 0 for seat in live.seats), "nobody was waited for"
     final = text_of(env, table)
     assert "Rematch" in final and "Auto is on" in final and "Standings: 1." in final
     assert "Round 1 flips" not in final, "auto mode posts summaries, not every round"
@@ -146,8 +155,13 @@ async def test_members_let_the_bot_play_the_next_block(world) -> None:
     table = lobby.response
     await world.bob.click(table, label="Join")
     await world.alice.click(table, label="Start")
-    assert set(to_act(env, table)) == {world.alice.id, world.bob.id}, "anyone may start a block"
+    # Nobody is waited for (no turn timer, no ping): the bot plays on after a read, and
+    # any player may let it play on now.
+    assert to_act(env, table) == []
+    assert "the bot plays on in 10 seconds, or at once" in text_of(env, table)
+    live = await env.bot.controller.matches.load(match_id_of(env, table))
+    assert live.row.turn_deadline is None
     await press(env, world.bob, table, "Play the next 5 rounds")
     shown = text_of(env, table)
     assert "Rounds 1-5:" in shown and "Round 6." in shown and "of 300" not in shown
-    assert set(to_act(env, table)) == {world.alice.id, world.bob.id}
+    assert to_act(env, table) == [] and "the bot plays on in 10 seconds" in shown

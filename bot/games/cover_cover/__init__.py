@@ -5,8 +5,10 @@ from __future__ import annotations
 from bot.engine.registry import GameModule
 from bot.games.cover_cover.ai import AI_LEVELS
 from bot.games.cover_cover.present import CoverCoverPresenter
-from bot.games.cover_cover.rules import SPEC, CoverCoverRules
+from bot.games.cover_cover.rules import SPEC, CoverCoverRules, chance_pause
 
-GAME = GameModule.of(SPEC, CoverCoverRules(), CoverCoverPresenter(), AI_LEVELS)
+GAME = GameModule.of(
+    SPEC, CoverCoverRules(), CoverCoverPresenter(), AI_LEVELS, chance_pause=chance_pause
+)
 
 __all__ = ["GAME", "SPEC", "CoverCoverPresenter", "CoverCoverRules"]

@@ -1,4 +1,5 @@
-"""Cover-cover actions: Flip, Cover, and the chance steps (deal, shuffle) with their tokens."""
+"""Cover-cover actions: Flip, Cover, and the chance steps (deal, shuffle, play on) with their
+tokens."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ class Shuffle(Chance, frozen=True):
     """The winnings in their new order, top first."""
 
 
-CoverAction = Flip | Cover | Deal | Shuffle
-ACTIONS: Final = Actions[CoverAction](Flip, Cover, Deal, Shuffle)
+class PlayOn(Chance, frozen=True):
+    """Chance: auto, the end of the read after a summary: the bot plays the next rounds.
+    Nothing random, a logged timer step, so a replay never depends on the clock."""
+
+    TAG = "G"
+
+
+CoverAction = Flip | Cover | Deal | Shuffle | PlayOn
+ACTIONS: Final = Actions[CoverAction](Flip, Cover, Deal, Shuffle, PlayOn)
 """Parse any Cover-cover action token, raising BadToken on anything malformed."""

@@ -80,8 +80,9 @@ GUIDE: Final = Guide(
                 "Start with `auto: on` and the bot flips and shouts for everyone. Instead of every "
                 "round it posts a summary every few rounds (option `auto_summary_every`, 10 by "
                 "default, house rule): rounds played, card counts, how many Cover-covers there "
-                "were and how deep the deepest went, and who was knocked out. After each summary "
-                "any player (or an AI seat, at once) presses **Play the next rounds** to go on. "
+                "were and how deep the deepest went, and who was knocked out. The bot plays on by "
+                "itself 10 seconds after each summary, or at once when any player presses **Play "
+                "the next rounds** in My hand; nobody is waited for, so nobody times out. "
                 "The table always shows the round being played, counted from 1."
             ),
         ),

@@ -9,6 +9,7 @@ from bot.engine.rules import Action
 from bot.engine.screen import Button, act
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Cover, Flip
+from bot.games.cover_cover.state import READ_SECONDS
 from bot.games.cover_cover.table import listed, round_label
 from bot.games.cover_cover.views import PrivateView
 
@@ -44,7 +45,10 @@ def note(view: PrivateView, names: Sequence[str], legal: Sequence[Action]) -> st
             "to lay 1 card face down and 1 face up."
         )
     if Flip() in legal and public.auto:
-        return _("Auto is on: the bot flips for everyone. Any player may let it play on.")
+        return _(
+            "Auto is on: the bot flips for everyone and plays on by itself {seconds} seconds "
+            "after each summary. Any player may let it play on now."
+        ).format(seconds=READ_SECONDS)
     if Flip() in legal:
         flip = _("{round}: press **Flip** to turn up your top card.")
         return flip.format(round=round_label(public))

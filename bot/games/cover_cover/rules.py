@@ -1,8 +1,9 @@
 """Cover-cover rules: everyone flips, the highest card takes all, ties start a Cover-cover.
 
 The full specification is ``shared/rules/cover-cover.md``. Randomness (the deal and
-the shuffles of winnings piles) arrives as chance actions. With ``auto`` on, a press
-by any seat lets the bot flip and cover for everyone until the next summary.
+the shuffles of winnings piles) arrives as chance actions. With ``auto`` on, the bot
+flips and covers for everyone until the next summary, then plays on by itself after a
+short read (a logged chance step), or at once when any player presses.
 """
 
 from __future__ import annotations
@@ -14,14 +15,22 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
+from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition, may_act
 from bot.engine.seats import CHANCE, Seat
 from bot.games.cover_cover import flow, resolve
 from bot.games.cover_cover import messages as say
-from bot.games.cover_cover.actions import ACTIONS, Cover, CoverAction, Deal, Flip, Shuffle
+from bot.games.cover_cover.actions import (
+    ACTIONS,
+    Cover,
+    CoverAction,
+    Deal,
+    Flip,
+    PlayOn,
+    Shuffle,
+)
 from bot.games.cover_cover.cards import CARDS, DECK_SIZE, Card
 from bot.games.cover_cover.draft import Draft
-from bot.games.cover_cover.state import CoverState
+from bot.games.cover_cover.state import READ_SECONDS, CoverState
 from bot.games.cover_cover.views import private_view, public_view
 
 ROUND_LIMITS: Final = ("25", "50", "100", "200", "300", "500", "1000", "0")
@@ -77,6 +86,12 @@ SPEC: Final = GameSpec(
 )
 
 
+def chance_pause(state: CoverState) -> float:
+    """Return the seconds the host waits before the pending chance step: the read after an
+    auto summary (the deal and the shuffles follow at once)."""
+    return float(READ_SECONDS) if state.shuffle_due() is None and state.reading() else 0.0
+
+
 class CoverCoverRules(Rules[CoverState]):
     """The pure rules of Cover-cover."""
 
@@ -96,8 +111,22 @@ class CoverCoverRules(Rules[CoverState]):
         )
 
     def chance_due(self, state: CoverState) -> bool:
-        """Tell whether the deal or the shuffle of a winnings pile is pending."""
-        return state.phase == "deal" or state.shuffle_due() is not None
+        """Tell whether the deal, the shuffle of a winnings pile or, with auto on, the end of
+        the read after a summary is pending."""
+        return state.phase == "deal" or state.shuffle_due() is not None or state.reading()
+
+    def also_act(self, state: CoverState) -> frozenset[Seat]:
+        """Auto: while a summary is read, any player still in may let the bot play on now;
+        nobody is waited for, since the bot plays on by itself after the read."""
+        if state.shuffle_due() is None and state.reading():
+            return frozenset(state.live())
+        return frozenset()
+
+    def legal_actions(self, state: CoverState, seat: Seat) -> Sequence[CoverAction]:
+        """List the one button the seat may press now (also while a summary is read)."""
+        if seat in self.also_act(state):
+            return (Flip(),)
+        return super().legal_actions(state, seat)
 
     def players_to_act(self, state: CoverState) -> frozenset[Seat]:
         """Return everyone still to press."""
@@ -114,6 +143,8 @@ class CoverCoverRules(Rules[CoverState]):
             rng.shuffle(deck)
             return Deal(rng.randrange(state.seats), tuple(deck))
         seat = state.shuffle_due()
+        if seat is None and state.reading():
+            return PlayOn()
         if seat is None or state.phase == "over":
             raise IllegalAction(say.NO_CHANCE)
         pile = list(state.winnings[seat])
@@ -124,12 +155,12 @@ class CoverCoverRules(Rules[CoverState]):
         """Apply an action, refusing it with a readable reason when it is not allowed."""
         if state.phase == "over":
             raise MatchOver()
-        if seat not in self.to_act(state):
+        if seat not in may_act(self, state):
             raise NotYourTurn(self._why_not(state, seat))
         d = Draft(state)
         if seat == CHANCE:
             self._apply_chance(d, action)
-        elif isinstance(action, Deal | Shuffle):
+        elif isinstance(action, Deal | Shuffle | PlayOn):
             raise IllegalAction(say.BOT_ONLY)
         elif isinstance(action, Flip) != (state.phase == "flip"):
             raise IllegalAction(say.FLIP_NOT_COVER if state.phase == "flip" else say.COVER_NOT_FLIP)
@@ -171,6 +202,8 @@ class CoverCoverRules(Rules[CoverState]):
             flow.deal(d, action)
         elif isinstance(action, Shuffle) and d.state.phase != "deal":
             flow.shuffle(d, action)
+        elif isinstance(action, PlayOn) and d.state.shuffle_due() is None and d.state.reading():
+            d.update(running=True)
         else:
             raise IllegalAction(say.NO_CHANCE)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 
@@ -10,6 +10,10 @@ from bot.games.cover_cover.cards import rank_of
 
 Phase = Literal["deal", "flip", "cover", "over"]
 NO_CARD = -1
+
+
+READ_SECONDS: Final = 10
+"""Auto: how long each summary (and the dealt table) stays up before the bot plays on."""
 
 
 class Play(msgspec.Struct, frozen=True):
@@ -135,6 +139,11 @@ class CoverState(msgspec.Struct, frozen=True):
         if self.auto:
             return () if self.running else self.live()
         return tuple(s for s in self.live() if s not in self.pressed)
+
+    def reading(self) -> bool:
+        """Auto: a summary (or the table before the first block) is up, and the bot plays on
+        by itself after a short read, or at once when any player presses."""
+        return self.auto and self.phase == "flip" and not self.running and not self.pressed
 
     def shuffle_due(self) -> int | None:
         """Return the first player who must shuffle their winnings before taking cards."""

@@ -11,6 +11,7 @@ from bot.engine.screen import Field
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.art import Cell, Row, Scene
 from bot.games.cover_cover.cards import rank_plural
+from bot.games.cover_cover.state import READ_SECONDS
 from bot.games.cover_cover.views import PlayerView, PlayView, PublicView, RoundView, TieView
 
 
@@ -70,8 +71,11 @@ def status_line(view: PublicView, names: Sequence[str]) -> str:
         return f"{loud}\n" + still.format(players=listed(view.waiting, names))
     if view.auto:
         every = say.auto_button(view.summary_every)
-        auto = _("{round}. Auto: any player may press **{button}** in My hand.")
-        return auto.format(round=round_label(view), button=every)
+        auto = _(
+            "{round}. Auto: the bot plays on in {seconds} seconds, or at once when a player "
+            "presses **{button}** in My hand."
+        )
+        return auto.format(round=round_label(view), seconds=READ_SECONDS, button=every)
     flip = _("{round}. Still to press **Flip**: {players}")
     return flip.format(round=round_label(view), players=listed(view.waiting, names))
 

@@ -7,12 +7,12 @@ import time
 
 import pytest
 
-from bot.engine import CHANCE, Match, Seat
+from bot.engine import CHANCE, IllegalAction, Match, NotYourTurn, Seat
 from bot.engine.phrase import words
 from bot.games.cover_cover import GAME
-from bot.games.cover_cover.actions import Cover, Flip
+from bot.games.cover_cover.actions import Cover, Flip, PlayOn
 from bot.games.cover_cover.ai import FlipPolicy
-from bot.games.cover_cover.state import Block, CoverState
+from bot.games.cover_cover.state import READ_SECONDS, Block, CoverState
 
 from .support import RULES, Table, cards, constructed
 
@@ -20,10 +20,17 @@ AUTO = {"auto": "on", "auto_summary_every": "10"}
 
 
 def resolve_chance(match: Match, seed: int) -> None:
-    """Resolve pending chance steps the way the match service seeds them."""
-    while match.chance_pending and match.outcome is None:
+    """Resolve pending chance steps the way the match service does: at once, up to the
+    read after a summary, which the service draws once the wait is over."""
+    while match.chance_pending and match.outcome is None and not GAME.chance_pause(match.state):
         rng = random.Random(f"{seed}:{match.seq}")
         match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
+
+
+def play_on(match: Match) -> None:
+    """End the read after a summary, as the match service does when the wait is over."""
+    assert GAME.chance_pause(match.state) == READ_SECONDS
+    match.step(CHANCE, PlayOn().token())
 
 
 def ai_step(match: Match) -> Seat:
@@ -37,26 +44,32 @@ def ai_step(match: Match) -> Seat:
     return seat
 
 
-def play_all_ai(seats: int, options: dict[str, str], seed: int) -> tuple[Match, int]:
-    """Play a whole match with every seat an AI; return it and the number of AI presses."""
+def play_all_ai(seats: int, options: dict[str, str], seed: int) -> tuple[Match, int, int]:
+    """Play a whole match with every seat an AI; return it, the number of AI presses and
+    the number of reads after which the bot played on by itself."""
     match = Match.new(RULES, seats, options)
-    presses = 0
+    presses = reads = 0
     resolve_chance(match, seed)
     while match.outcome is None:
-        ai_step(match)
-        presses += 1
+        if match.chance_pending:
+            play_on(match)
+            reads += 1
+        else:
+            ai_step(match)
+            presses += 1
         resolve_chance(match, seed)
-    return match, presses
+    return match, presses, reads
 
 
 @pytest.mark.parametrize("seats", [2, 4, 6])
 def test_all_ai_auto_matches_run_to_their_end_quickly(seats: int) -> None:
     began = time.perf_counter()
-    match, presses = play_all_ai(seats, {**AUTO, "round_limit": "0"}, seed=seats)
+    match, presses, reads = play_all_ai(seats, {**AUTO, "round_limit": "0"}, seed=seats)
     assert time.perf_counter() - began < 3.0
     state: CoverState = match.state
     assert state.phase == "over" and state.termination in ("last_player", "draw")
-    assert presses <= state.round // 10 + 1, "one press per block of ten rounds"
+    assert presses == 0, "in auto nobody is waited for: the bot plays on by itself"
+    assert reads <= state.round // 10 + 1, "one read per block of ten rounds"
 
 
 def test_the_default_policy_flips_and_covers() -> None:
@@ -70,19 +83,22 @@ def test_the_default_policy_flips_and_covers() -> None:
 
 
 def test_without_auto_ai_seats_flip_every_round_and_shout() -> None:
-    match, presses = play_all_ai(3, {"round_limit": "50"}, seed=7)
+    match, presses, reads = play_all_ai(3, {"round_limit": "50"}, seed=7)
     state: CoverState = match.state
-    assert state.phase == "over" and presses >= 3 * 30
+    assert state.phase == "over" and presses >= 3 * 30 and reads == 0
 
 
 def test_any_seat_starts_the_next_block_and_it_stops_at_the_summary() -> None:
     match = Match.new(RULES, 2, AUTO)
     resolve_chance(match, 11)
-    assert RULES.to_act(match.state) == {0, 1}
+    # Nobody is waited for: the bot plays on after the read, or at once on any press.
+    assert RULES.to_act(match.state) == {CHANCE} and match.may_act == {CHANCE, 0, 1}
+    assert RULES.legal_actions(match.state, 0) == (Flip(),)
     events = match.step(1, "F")
     resolve_chance(match, 11)
     state: CoverState = match.state
-    assert state.round == 11 and RULES.to_act(state) == {0, 1}
+    assert state.round == 11 and RULES.to_act(state) == {CHANCE}
+    assert GAME.chance_pause(state) == READ_SECONDS and match.may_act == {CHANCE, 0, 1}
     assert state.summary is not None and (state.summary.first, state.summary.last) == (1, 10)
     assert state.block == Block(first=11)
     texts = [words(e.text) for e in events]
@@ -112,3 +128,27 @@ def test_auto_pauses_for_a_shuffle_and_carries_on() -> None:
     assert match.chance_pending and match.state.running
     resolve_chance(match, 3)
     assert match.outcome is not None or match.state.round == 11, "the block went on to its end"
+
+
+def test_after_the_read_the_bot_plays_the_next_block_by_itself() -> None:
+    """Auto plays on continuously (rules 7): the read after a summary ends in a logged step
+    of the bot, with no press and no timer of anybody's."""
+    match = Match.new(RULES, 3, AUTO)
+    resolve_chance(match, 5)
+    play_on(match)
+    resolve_chance(match, 5)
+    state: CoverState = match.state
+    assert state.summary is not None and state.summary.last == 10 and state.round == 11
+    play_on(match)
+    resolve_chance(match, 5)
+    assert match.outcome is not None or match.state.round == 21
+
+
+def test_the_read_is_not_a_shuffle_and_members_may_not_draw_it() -> None:
+    match = Match.new(RULES, 2, AUTO)
+    resolve_chance(match, 11)
+    with pytest.raises(IllegalAction):
+        match.step(0, PlayOn().token())
+    with pytest.raises(NotYourTurn):
+        match.step(5, "F")
+    assert GAME.chance_pause(Match.new(RULES, 2, AUTO).state) == 0.0, "the deal comes at once"
