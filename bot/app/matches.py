@@ -241,12 +241,9 @@ class MatchService:
             live.remember(seq, events)
 
     def _rebuild(self, loaded: Loaded, module: Any) -> Match:
+        row, seats = loaded.row, len(loaded.seats)
         # A match plays by the rules it began under: its log replays as it was played.
-        row, seats, rules = (
-            loaded.row,
-            len(loaded.seats),
-            module.rules_for(loaded.row.rules_version),
-        )
+        rules = module.rules_for(row.rules_version)
         if row.status == "lobby" or (row.status == "abandoned" and row.version == 0):
             # Never started (or nothing logged): a placeholder state with enough seats.
             count = max(seats, module.spec.min_seats)

@@ -89,7 +89,7 @@ SPEC: Final = GameSpec(
 def chance_pause(state: CoverState) -> float:
     """Return the seconds the host waits before the pending chance step: the read after an
     auto summary (the deal and the shuffles follow at once)."""
-    return float(READ_SECONDS) if state.shuffle_due() is None and state.reading() else 0.0
+    return float(READ_SECONDS) if state.reading() else 0.0
 
 
 class CoverCoverRules(Rules[CoverState]):
@@ -118,7 +118,7 @@ class CoverCoverRules(Rules[CoverState]):
     def also_act(self, state: CoverState) -> frozenset[Seat]:
         """Auto: while a summary is read, any player still in may let the bot play on now;
         nobody is waited for, since the bot plays on by itself after the read."""
-        if state.shuffle_due() is None and state.reading():
+        if state.reading():
             return frozenset(state.live())
         return frozenset()
 
@@ -202,7 +202,7 @@ class CoverCoverRules(Rules[CoverState]):
             flow.deal(d, action)
         elif isinstance(action, Shuffle) and d.state.phase != "deal":
             flow.shuffle(d, action)
-        elif isinstance(action, PlayOn) and d.state.shuffle_due() is None and d.state.reading():
+        elif isinstance(action, PlayOn) and d.state.reading():
             d.update(running=True)
         else:
             raise IllegalAction(say.NO_CHANCE)

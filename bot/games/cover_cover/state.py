@@ -142,8 +142,11 @@ class CoverState(msgspec.Struct, frozen=True):
 
     def reading(self) -> bool:
         """Auto: a summary (or the table before the first block) is up, and the bot plays on
-        by itself after a short read, or at once when any player presses."""
-        return self.auto and self.phase == "flip" and not self.running and not self.pressed
+        by itself after a short read, or at once when any player presses (a shuffle due
+        comes first)."""
+        if not self.auto or self.phase != "flip" or self.running or self.pressed:
+            return False
+        return self.shuffle_due() is None
 
     def shuffle_due(self) -> int | None:
         """Return the first player who must shuffle their winnings before taking cards."""
