@@ -63,7 +63,7 @@ class LobbyInfo:
         out = []
         for option in self.seat_options:
             value = _picks(self, option.name)[seat]
-            out.append(dict(option.choices).get(value, value))
+            out.append(option.label(value))
         return out
 
     @property

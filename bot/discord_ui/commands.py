@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -63,7 +63,8 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     spec = module.spec
 
     async def start(interaction: discord.Interaction, **options: Any) -> None:
-        await ui.start_game(interaction, module, options)
+        given = {k: None if v is None else str(v) for k, v in options.items()}
+        await ui.start_game(interaction, module, given)
 
     kind = inspect.Parameter.KEYWORD_ONLY
     params = [
@@ -73,7 +74,11 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     ]
     names = [o.name for o in spec.options]
     names += [] if "pacing" in names else ["pacing"]
-    params += [inspect.Parameter(n, kind, default=None, annotation=str | None) for n in names]
+    wholes = {o.name: o.whole for o in spec.options if o.whole is not None}
+    params += [
+        inspect.Parameter(n, kind, default=None, annotation=_parameter_type(wholes.get(n)))
+        for n in names
+    ]
     start.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     choices = {
         o.name: [
@@ -81,6 +86,7 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
             for value, label in o.choices
         ]
         for o in spec.options
+        if o.whole is None
     }
     explained: dict[str, str | app_commands.locale_str] = {
         o.name: game_words(spec.key, o.description) for o in spec.options
@@ -95,6 +101,15 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
         ),
         callback=callback,
     )
+
+
+def _parameter_type(whole: tuple[int, int] | None) -> Any:
+    """Return a start parameter's type: a whole-number option is an integer Discord keeps
+    within its range, any other option a string of its listed choices."""
+    if whole is None:
+        return str | None
+    low, high = whole
+    return Optional[app_commands.Range[int, low, high]]  # noqa: UP045 (a Range is no type for `|`)
 
 
 __all__ = ["MatchGroup", "register_commands"]

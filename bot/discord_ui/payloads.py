@@ -32,11 +32,11 @@ NO_MENTIONS = discord.AllowedMentions.none()
 def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     """Render a lobby: game, options, seats and the lobby buttons."""
     spec, row = lobby.module.spec, lobby.row
-    labels = {o.name: dict(o.choices) for o in spec.match_options}
+    shown = {o.name: o for o in spec.match_options}
     options = ", ".join(
-        f"{pgettext('command', k)}: {game_text(spec.key, labels[k].get(v, v))}"
+        f"{pgettext('command', k)}: {game_text(spec.key, shown[k].label(v))}"
         for k, v in row.options.items()
-        if k in labels
+        if k in shown
     )
     seats = "\n".join(
         f"{i + 1}. "

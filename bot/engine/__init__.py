@@ -1,6 +1,7 @@
 """Game-agnostic kernel: protocols, seats, action codec, errors, replay, registry, screens."""
 
 from bot.engine.errors import (
+    BadOption,
     BadToken,
     GameError,
     IllegalAction,
@@ -29,6 +30,7 @@ from bot.engine.seats import CHANCE, Seat
 __all__ = [
     "CHANCE",
     "Action",
+    "BadOption",
     "BadToken",
     "Button",
     "Event",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from bot.engine.phrase import Text, phrase, words
+from bot.engine.phrase import Phrase, Text, phrase, words
 
 BAD_BUTTON = phrase("That button is not valid for this match.")
 NOT_YOUR_TURN = phrase("It is not your turn.")
@@ -43,6 +43,31 @@ class GameError(Exception):
 
 class IllegalAction(GameError):
     """The action is not allowed in this position; the message says why."""
+
+
+class BadOption(GameError, ValueError):
+    """A match option was given a value it does not take; the message names what it takes."""
+
+
+def bad_number(option: str, value: str, low: int, high: int) -> Phrase:
+    """Refuse a value of an option that takes a whole number."""
+    return phrase(
+        "{option} takes a whole number from {low} to {high}, not “{value}”.",
+        option=option,
+        value=value[:20],
+        low=str(low),
+        high=str(high),
+    )
+
+
+def bad_choice(option: str, value: str, values: str) -> Phrase:
+    """Refuse a value of an option that takes one of a list."""
+    return phrase(
+        "{option} takes one of {values}, not “{value}”.",
+        option=option,
+        value=value[:20],
+        values=values,
+    )
 
 
 class BadToken(IllegalAction):

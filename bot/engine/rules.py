@@ -8,8 +8,9 @@ from typing import Any, ClassVar, Final, Generic, Protocol, TypeVar, get_args, g
 import msgspec
 
 from bot.engine.codec import Actions
+from bot.engine.errors import BadOption, bad_choice, bad_number
 from bot.engine.i18n import N_, _
-from bot.engine.phrase import Text, render
+from bot.engine.phrase import Phrase, Text, render
 from bot.engine.rng import Rng
 from bot.engine.seats import CHANCE, Seat
 
@@ -22,7 +23,8 @@ class OptionSpec(msgspec.Struct, frozen=True):
     description: str
     """One line shown by Discord beside the parameter."""
     choices: tuple[tuple[str, str], ...]
-    """(value, label) pairs; the value is what the rules receive."""
+    """(value, label) pairs; the value is what the rules receive. With ``whole``, the
+    values that have a name of their own (``0``: no limit), if any."""
     default: str
     """The value used when the member leaves the option out."""
     per_seat: bool = False
@@ -43,9 +45,35 @@ class OptionSpec(msgspec.Struct, frozen=True):
         name, value = self.applies_when
         return chosen.get(name) == value
 
+    whole: tuple[int, int] | None = None
+    """``(lowest, highest)``: the option takes any whole number in this range, as the
+    rules allow ("a whole number of rounds"), not only the listed choices."""
+
     def values(self) -> frozenset[str]:
-        """Return the allowed values."""
+        """Return the listed values (with ``whole``, only those with a name of their own)."""
         return frozenset(v for v, _ in self.choices)
+
+    def accepts(self, value: str) -> str | None:
+        """Return the value as the rules receive it (``"037"`` as ``"37"``), or None when
+        the option does not take it."""
+        if value in self.values():
+            return value
+        if self.whole is None or not value.isascii() or not value.strip().isdigit():
+            return None
+        number = int(value)
+        low, high = self.whole
+        return str(number) if low <= number <= high else None
+
+    def refusal(self, value: str) -> Phrase:
+        """Say, in one sentence, why the option does not take this value."""
+        if self.whole is not None:
+            low, high = self.whole
+            return bad_number(self.name, value, low, high)
+        return bad_choice(self.name, value, ", ".join(v for v, _ in self.choices))
+
+    def label(self, value: str) -> str:
+        """Return the label of a value as written (its own name, else the number itself)."""
+        return dict(self.choices).get(value, value)
 
 
 class GameSpec(msgspec.Struct, frozen=True):
@@ -101,10 +129,12 @@ class GameSpec(msgspec.Struct, frozen=True):
                 bad = [p for p in picks if p not in option.values()]
                 value = ",".join(picks)
             else:
-                value = given.get(option.name) or option.default
-                bad = [] if value in option.values() else [value]
+                given_value = str(given.get(option.name) or option.default)
+                accepted = option.accepts(given_value)
+                bad = [given_value] if accepted is None else []
+                value = accepted or given_value
             if bad:
-                raise ValueError(f"{bad[0]!r} is not a choice for {option.name}")
+                raise BadOption(option.refusal(bad[0]))
             resolved[option.name] = value
         return resolved
 

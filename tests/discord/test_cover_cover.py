@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
+
 from bot.discord_ui.bot import create_bot
 from bot.games.cover_cover import rules as cover_rules
 from bot.games.cover_cover.cards import card
@@ -70,7 +72,7 @@ async def play_round(world: Any, table: Any) -> None:
 async def test_two_members_play_a_nested_cover_cover_with_a_restart(world, settings) -> None:
     env = world.env
     table, match_id = await open_table(
-        world, game="cover-cover", players=("alice", "bob"), round_limit="25"
+        world, game="cover-cover", players=("alice", "bob"), round_limit=25
     )
     assert set(to_act(env, table)) == {world.alice.id, world.bob.id}
     assert "Still to press **Flip**" in text_of(env, table)
@@ -129,7 +131,7 @@ async def test_two_members_play_a_nested_cover_cover_with_a_restart(world, setti
 async def test_auto_plays_on_by_itself_after_each_read_to_the_end(world, monkeypatch) -> None:
     monkeypatch.setattr(cover_rules, "READ_SECONDS", 0.01)  # each read, shortened for the test
     env = world.env
-    lobby = await world.alice.slash(world.channel, "cover-cover start", auto="on", round_limit="0")
+    lobby = await world.alice.slash(world.channel, "cover-cover start", auto="on", round_limit=0)
     table = lobby.response
     await world.alice.click(table, label="Add AI")
     match_id = match_id_of(env, table)
@@ -150,7 +152,7 @@ async def test_auto_plays_on_by_itself_after_each_read_to_the_end(world, monkeyp
 async def test_members_let_the_bot_play_the_next_block(world) -> None:
     env = world.env
     lobby = await world.alice.slash(
-        world.channel, "cover-cover start", auto="on", auto_summary_every="5"
+        world.channel, "cover-cover start", auto="on", auto_summary_every=5
     )
     table = lobby.response
     await world.bob.click(table, label="Join")
@@ -165,3 +167,36 @@ async def test_members_let_the_bot_play_the_next_block(world) -> None:
     shown = text_of(env, table)
     assert "Rounds 1-5:" in shown and "Round 6." in shown and "of 300" not in shown
     assert to_act(env, table) == [] and "the bot plays on in 10 seconds" in shown
+
+
+async def test_the_round_limit_is_any_whole_number_discord_keeps_in_range(world) -> None:
+    """Rules §7: "0 ... or a whole number of rounds", and a summary "1 or more" rounds."""
+    env = world.env
+    tree = env.bot.tree
+    group = next(c for c in tree.get_commands() if c.name == "cover-cover")
+    start = next(c for c in group.commands if c.name == "start")
+    schema = {o["name"]: o for o in start.to_dict(tree)["options"]}
+    assert schema["round_limit"]["type"] == discord.AppCommandOptionType.integer.value
+    assert (schema["round_limit"]["min_value"], schema["round_limit"]["max_value"]) == (0, 10_000)
+    assert (
+        schema["auto_summary_every"]["min_value"],
+        schema["auto_summary_every"]["max_value"],
+    ) == (
+        1,
+        1_000,
+    )
+    assert "choices" not in schema["round_limit"] and schema["auto"]["choices"]
+
+    lobby = await world.alice.slash(
+        world.channel, "cover-cover start", round_limit=37, auto="on", auto_summary_every=7
+    )
+    text = text_of(env, lobby.response)
+    assert "round_limit: 37" in text and "auto_summary_every: 7" in text
+    await world.alice.click(lobby.response, label="Add AI")
+    await world.alice.click(lobby.response, label="Start")
+    live = await env.bot.controller.matches.load(match_id_of(env, lobby.response))
+    assert (live.state.round_limit, live.state.summary_every) == (37, 7)
+
+    # The default needs no number; 0 reads as "No limit".
+    lobby = await world.bob.slash(world.channel, "cover-cover start", round_limit=0)
+    assert "round_limit: No limit" in text_of(env, lobby.response)

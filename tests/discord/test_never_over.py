@@ -96,9 +96,12 @@ async def test_rules_pages_and_the_start_options(world) -> None:
     env = world.env
     page = private_message(await world.carol.slash(world.channel, "never-over rules"))
     assert page.ephemeral and "NEVER OVER rules 1/" in text_of(env, page)
-    result = await world.alice.slash(world.channel, "never-over start", games="3", pack="defensive")
+    # `games` takes any whole number from 1 to 60 (rules §7: "1 or more"), not a list.
+    result = await world.alice.slash(world.channel, "never-over start", games=15, pack="defensive")
     lobby = text_of(env, result.response)
-    assert "games: 3 games" in lobby and "pack: Defensive" in lobby
+    assert "games: 15" in lobby and "pack: Defensive" in lobby
+    live = await env.bot.controller.matches.load(match_id_of(env, result.response))
+    assert live.row.options["games"] == "15"
 
 
 async def test_partnerships_picked_in_the_lobby_score_as_teams(world, settings) -> None:

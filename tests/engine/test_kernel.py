@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Event, GameSpec, OptionSpec, Outcome, Registry
+from bot.engine import BadOption, Event, GameSpec, OptionSpec, Outcome, Registry
 
 SPEC = GameSpec(
     key="demo",
@@ -20,6 +20,31 @@ def test_options_default_and_validate() -> None:
     assert SPEC.resolve_options({"mode": "b"}) == {"mode": "b"}
     with pytest.raises(ValueError):
         SPEC.resolve_options({"mode": "c"})
+
+
+def test_a_whole_number_option_takes_any_number_in_its_range() -> None:
+    spec = GameSpec(
+        key="demo",
+        title="Demo",
+        min_seats=2,
+        max_seats=4,
+        options=(OptionSpec("limit", "Rounds", (("0", "No limit"),), "0", whole=(0, 500)),),
+    )
+    assert spec.resolve_options({}) == {"limit": "0"}
+    assert spec.resolve_options({"limit": "37"}) == {"limit": "37"}
+    assert spec.resolve_options({"limit": "0042"}) == {"limit": "42"}
+    (option,) = spec.options
+    assert option.label("0") == "No limit" and option.label("37") == "37"
+    for bad in ("501", "-1", "4.5", "", "12a", "٣"):
+        with pytest.raises(BadOption) as refused:
+            spec.resolve_options({"limit": bad} if bad else {"limit": " "})
+        assert "limit takes a whole number from 0 to 500" in refused.value.message
+
+
+def test_a_listed_option_names_its_choices_when_refusing() -> None:
+    with pytest.raises(BadOption) as refused:
+        SPEC.resolve_options({"mode": "c"})
+    assert refused.value.message == "mode takes one of a, b, not “c”."
 
 
 def test_event_visibility_and_names() -> None:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from bot.engine import CHANCE, Action, GameModule, Match, is_legal
 from bot.games import build_registry
-from tests.support.games import Chooser, assert_no_leak, random_playout
+from tests.support.games import Chooser, assert_no_leak, option_values, random_playout
 
 GAMES = build_registry().all()
 T = TypeVar("T")
@@ -54,8 +54,11 @@ def setups(draw: st.DrawFn, module: GameModule) -> tuple[int, dict[str, str]]:
     seats = draw(st.integers(spec.min_seats, spec.max_seats), label="seats")
     given_options: dict[str, str] = {}
     for option in spec.match_options:
-        values = [value for value, _ in option.choices]
-        given_options[option.name] = draw(st.sampled_from(values), label=option.name)
+        values = st.sampled_from(option_values(option))
+        if option.whole is not None:  # any number, kept small so playouts stay short
+            low, high = option.whole
+            values |= st.integers(low, min(high, low + 9)).map(str)
+        given_options[option.name] = draw(values, label=option.name)
     for option in spec.seat_options:
         if option.applies(given_options):
             values = [value for value, _ in option.choices]

@@ -33,6 +33,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.engine import OptionSpec
 from bot.games import build_registry
 from tests.playground.browser import (
     ROOT,
@@ -80,11 +81,15 @@ def command_of(key: str) -> str:
     return f"/{key.replace('_', '-')} start"
 
 
+def option_spec(key: str, option: str) -> OptionSpec:
+    """Return one of a game's match options."""
+    spec = build_registry().get(key).spec
+    return next(o for o in spec.match_options if o.name == option)
+
+
 def choice_label(key: str, option: str, value: str) -> str:
     """Return the label the message box shows for one choice of a game's option."""
-    spec = build_registry().get(key).spec
-    found = next(o for o in spec.match_options if o.name == option)
-    return dict(found.choices)[value]
+    return dict(option_spec(key, option).choices)[value]
 
 
 def fitted(width: int, height: int) -> tuple[float, float]:
@@ -159,7 +164,11 @@ async def start_match(page: Any, game: Game) -> None:
         named = page.get_by_role("option", name=re.compile(rf"^{option}\b"))
         if await named.count():  # a list of the command's options; a lone one opens at once
             await named.click()
-        await page.get_by_role("option", name=choice_label(game.key, option, value)).first.click()
+        if option_spec(game.key, option).whole is not None:  # a number is typed, not picked
+            await page.get_by_label(option, exact=True).type(value)
+        else:
+            label = choice_label(game.key, option, value)
+            await page.get_by_role("option", name=label).first.click()
         if option != list(game.options)[-1]:
             await page.get_by_text(re.compile(r"\+\d+ more")).click()
     await page.get_by_role("button", name="Send").click()

@@ -22,6 +22,7 @@ from bot.engine import (
     GameRules,
     LogEntry,
     Match,
+    OptionSpec,
     Outcome,
     Rng,
     Seat,
@@ -52,7 +53,7 @@ def options_for(module: GameModule, index: int) -> dict[str, str]:
     with the index so that every value is seen.
     """
     shared = module.spec.match_options
-    choices = [[value for value, _ in o.choices] for o in shared]
+    choices = [option_values(o) for o in shared]
     combos = list(itertools.product(*choices)) or [()]
     combo = combos[index % len(combos)]
     options = {o.name: value for o, value in zip(shared, combo, strict=True)}
@@ -64,6 +65,16 @@ def options_for(module: GameModule, index: int) -> dict[str, str]:
             values[(index + seat * (1 + index % 2)) % len(values)] for seat in range(seats)
         )
     return options
+
+
+def option_values(option: OptionSpec) -> list[str]:
+    """Return the values of an option a playout tries: its listed choices and, for a
+    whole-number option, its lowest and a small number beside them."""
+    values = [value for value, _ in option.choices]
+    if option.whole is not None:
+        low, _high = option.whole
+        values += [str(n) for n in (max(low, 1), max(low, 1) + 4) if str(n) not in values]
+    return values
 
 
 class Chooser(Rng, Protocol):

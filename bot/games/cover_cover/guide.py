@@ -68,9 +68,9 @@ GUIDE: Final = Guide(
                 "default, as the game is traditionally played: it goes on until one player holds "
                 "all 52 cards. That often takes a few hundred rounds and now and then over a "
                 "thousand, so long games are best played with `auto: on`.\n- **Round limit** "
-                "(option: 25, 50, 100, 200, 300, 500 or 1000 rounds): when it is reached, the most "
-                "cards wins; ties share the win.\n- If everyone still in drops out in the same "
-                "round, they share the win (house rule).\n- Standings: the winners, then by "
+                "(option `round_limit`: any number of rounds up to 10000): when it is reached, the "
+                "most cards wins; ties share the win.\n- If everyone still in drops out in the "
+                "same round, they share the win (house rule).\n- Standings: the winners, then by "
                 "card count (round limit only), then the players who lasted longer."
             ),
         ),

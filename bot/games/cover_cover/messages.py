@@ -162,14 +162,18 @@ def summary(block: Block, counts: Sequence[int], out: Sequence[int]) -> Phrase:
         "depth": depth_text(block.deepest),
         "held": held,
     }
+    one = block.first == block.last  # a summary every round names its one round
+    if not gone and one:
+        return phrase("Round {first}: {covers}, {depth}. Cards: {held}.", **args)
     if not gone:
         return phrase("Rounds {first}-{last}: {covers}, {depth}. Cards: {held}.", **args)
     outs: list[Item] = [
         phrase("{player} (round {number})", player=p(s), number=out[s]) for s in gone
     ]
-    return phrase(
-        "Rounds {first}-{last}: {covers}, {depth}. Cards: {held}. Out: {out}.", out=outs, **args
-    )
+    args["out"] = outs
+    if one:
+        return phrase("Round {first}: {covers}, {depth}. Cards: {held}. Out: {out}.", **args)
+    return phrase("Rounds {first}-{last}: {covers}, {depth}. Cards: {held}. Out: {out}.", **args)
 
 
 def winners_text(winners: Sequence[int], termination: str, rounds: int) -> Phrase:
@@ -177,23 +181,25 @@ def winners_text(winners: Sequence[int], termination: str, rounds: int) -> Phras
     who = names(winners)
     alone = len(winners) == 1
     if termination == "last_player":
-        return phrase(
-            "{winners} holds all 52 cards and wins after {rounds} rounds.",
+        return nphrase(
+            "{winners} holds all 52 cards and wins after {n} round.",
+            "{winners} holds all 52 cards and wins after {n} rounds.",
+            n=rounds,
             winners=who,
-            rounds=rounds,
         )
     if termination == "round_limit":
         if alone:
-            return phrase(
-                "Round limit reached after {rounds} rounds: {winners} wins with the most cards.",
+            return nphrase(
+                "Round limit reached after {n} round: {winners} wins with the most cards.",
+                "Round limit reached after {n} rounds: {winners} wins with the most cards.",
+                n=rounds,
                 winners=who,
-                rounds=rounds,
             )
-        return phrase(
-            "Round limit reached after {rounds} rounds: {winners} share the win with the most "
-            "cards.",
+        return nphrase(
+            "Round limit reached after {n} round: {winners} share the win with the most cards.",
+            "Round limit reached after {n} rounds: {winners} share the win with the most cards.",
+            n=rounds,
             winners=who,
-            rounds=rounds,
         )
     if alone:
         return phrase(

@@ -33,26 +33,11 @@ from bot.games.cover_cover.draft import Draft
 from bot.games.cover_cover.state import READ_SECONDS, CoverState
 from bot.games.cover_cover.views import private_view, public_view
 
-ROUND_LIMITS: Final = ("25", "50", "100", "200", "300", "500", "1000", "0")
-SUMMARY_EVERY: Final = ("1", "5", "10", "25", "50")
-ROUND_LIMIT_LABELS: Final = (
-    N_("25 rounds"),
-    N_("50 rounds"),
-    N_("100 rounds"),
-    N_("200 rounds"),
-    N_("300 rounds"),
-    N_("500 rounds"),
-    N_("1000 rounds"),
-    N_("No limit"),
-)
-"""The choices as written, one message each (the options are translated as a whole)."""
-SUMMARY_EVERY_LABELS: Final = (
-    N_("Every 1 round"),
-    N_("Every 5 rounds"),
-    N_("Every 10 rounds"),
-    N_("Every 25 rounds"),
-    N_("Every 50 rounds"),
-)
+MOST_ROUNDS: Final = 10_000
+"""The highest round limit: "a whole number of rounds" (rules §7), kept within what a table
+plays in a few hours with auto on."""
+MOST_SUMMARY_ROUNDS: Final = 1_000
+"""The most rounds between two summaries with auto on ("1 or more", rules §7)."""
 
 SPEC: Final = GameSpec(
     key="cover_cover",
@@ -65,10 +50,12 @@ SPEC: Final = GameSpec(
         OptionSpec(
             name="round_limit",
             description=N_(
-                "Rounds before the most cards wins; 0 (default): until one player holds every card"
+                "Rounds before the most cards wins, up to 10000; 0 (default): until one "
+                "player holds every card"
             ),
-            choices=tuple(zip(ROUND_LIMITS, ROUND_LIMIT_LABELS, strict=True)),
+            choices=(("0", N_("No limit")),),
             default="0",
+            whole=(0, MOST_ROUNDS),
         ),
         OptionSpec(
             name="auto",
@@ -78,9 +65,12 @@ SPEC: Final = GameSpec(
         ),
         OptionSpec(
             name="auto_summary_every",
-            description=N_("With auto on: post a summary every this many rounds"),
-            choices=tuple(zip(SUMMARY_EVERY, SUMMARY_EVERY_LABELS, strict=True)),
+            description=N_(
+                "With auto on: post a summary every this many rounds, 1 to 1000 (default 10)"
+            ),
+            choices=(),
             default="10",
+            whole=(1, MOST_SUMMARY_ROUNDS),
         ),
     ),
 )

@@ -131,7 +131,10 @@ def auto_lines(view: PublicView, names: Sequence[str]) -> list[str]:
     ]
     if view.summary is not None:
         b = view.summary
-        rounds = _("Rounds {first}-{last}: {covers}, {depth}.")
+        if b.first == b.last:  # a summary every round
+            rounds = _("Round {first}: {covers}, {depth}.")
+        else:
+            rounds = _("Rounds {first}-{last}: {covers}, {depth}.")
         lines.append(
             rounds.format(
                 first=b.first,

@@ -26,8 +26,9 @@ from bot.games.never_over.state import NeverOverState
 from bot.games.never_over.views import private_view, public_view
 
 HAND_SIZES: Final = tuple(str(n) for n in range(4, 13))
-GAMES: Final = tuple(str(n) for n in range(1, 13))
-"""1 to 12: a whole number of deals round the table for two to six players (rules §7)."""
+MOST_GAMES: Final = 60
+"""A session's games are "1 or more" (rules §7); 60 is a whole number of deals round the
+table for any two to six players."""
 TEAMS: Final = ("A", "B", "C")
 HAND_SIZE_LABELS: Final = (
     N_("4 cards"),
@@ -41,21 +42,6 @@ HAND_SIZE_LABELS: Final = (
     N_("12 cards"),
 )
 """The hand size choices as written, one message each (the options are translated as a whole)."""
-GAME_LABELS: Final = (
-    N_("1 game"),
-    N_("2 games"),
-    N_("3 games"),
-    N_("4 games"),
-    N_("5 games"),
-    N_("6 games"),
-    N_("7 games"),
-    N_("8 games"),
-    N_("9 games"),
-    N_("10 games"),
-    N_("11 games"),
-    N_("12 games"),
-)
-
 SPEC: Final = GameSpec(
     key="never_over",
     command="never-over",
@@ -71,9 +57,12 @@ SPEC: Final = GameSpec(
         ),
         OptionSpec(
             name="games",
-            description=N_("Games in the session; the deal rotates and scores add up"),
-            choices=tuple(zip(GAMES, GAME_LABELS, strict=True)),
+            description=N_(
+                "Games in the session, 1 (default) to 60; the deal rotates and scores add up"
+            ),
+            choices=(),
             default="1",
+            whole=(1, MOST_GAMES),
         ),
         OptionSpec(
             name="pack",

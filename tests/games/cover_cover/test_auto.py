@@ -114,10 +114,10 @@ def test_a_summary_every_round_and_covers_without_presses() -> None:
     s = table.state
     assert s.round == 2 and s.summary == Block(1, 1, covers=1, deepest=1)
     assert s.last is not None and s.last.winner == 0 and s.last.pot == 6
-    assert table.log[-1].startswith("Rounds 1-1: 1 Cover-cover, deepest: a Cover-cover.")
+    assert table.log[-1].startswith("Round 1: 1 Cover-cover, deepest: a Cover-cover.")
     table.play(1, "F")
     assert table.state.phase == "over" and table.state.winners == (0,)
-    assert any(t.startswith("Rounds 2-2") for t in table.log), "the last block is summed up"
+    assert any(t.startswith("Round 2: ") for t in table.log), "the last block is summed up"
 
 
 def test_auto_pauses_for_a_shuffle_and_carries_on() -> None:

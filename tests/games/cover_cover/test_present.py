@@ -108,7 +108,7 @@ def test_auto_tables_show_the_summary_and_the_play_on_button() -> None:
         "Auto: the bot plays on in 10 seconds, or at once when a player presses "
         "**Play the next 1 round** in My hand." in body
     )
-    assert "Rounds 1-1: 1 Cover-cover, deepest: a Cover-cover." in body
+    assert "Round 1: 1 Cover-cover, deepest: a Cover-cover." in body
     assert "Round 1 flips" not in body, "a summary instead of every round"
 
 

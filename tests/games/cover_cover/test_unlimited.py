@@ -8,10 +8,11 @@ import re
 import msgspec
 import pytest
 
-from bot.engine import CHANCE
+from bot.engine import CHANCE, BadOption
+from bot.engine.phrase import words
 from bot.games.cover_cover import guide
 from bot.games.cover_cover.present import CoverCoverPresenter
-from bot.games.cover_cover.rules import ROUND_LIMITS, SPEC
+from bot.games.cover_cover.rules import SPEC
 from bot.games.cover_cover.table import scene
 
 from .support import RULES, Table, cards, constructed
@@ -27,11 +28,25 @@ def test_the_default_is_no_round_limit() -> None:
     assert RULES.initial_state(3, {}).round_limit == 0
 
 
-def test_the_other_limits_stay_on_offer() -> None:
-    """§7: "0 ... or a whole number of rounds": the host may still choose a limit."""
-    assert set(ROUND_LIMITS) == {"0", "25", "50", "100", "200", "300", "500", "1000"}
-    state = RULES.initial_state(2, {"round_limit": "25"})
-    assert state.round_limit == 25
+def test_any_whole_number_of_rounds_may_be_the_limit() -> None:
+    """§7: "0 ... or a whole number of rounds": not only a list of presets."""
+    for given, limit in (("25", 25), ("37", 37), ("1", 1), ("010", 10), ("10000", 10_000)):
+        chosen = SPEC.resolve_options({"round_limit": given})
+        assert RULES.initial_state(2, chosen).round_limit == limit
+    for bad in ("-3", "2.5", "ten", "10001"):
+        with pytest.raises(BadOption, match="whole number from 0 to 10000"):
+            SPEC.resolve_options({"round_limit": bad})
+
+
+def test_a_one_round_limit_reads_one_round() -> None:
+    """§5.3 with a limit of 1: the end is told in the singular."""
+    hands = [cards("K♠", "2♠", "3♠"), cards("4♥", "5♥")]
+    table = Table(msgspec.structs.replace(constructed(hands), round_limit=1))
+    table.flip_all()
+    outcome = RULES.outcome(table.state)
+    assert outcome is not None and table.state.termination == "round_limit"
+    summary = words(outcome.summary)
+    assert "after 1 round:" in summary and "1 rounds" not in summary
 
 
 def test_by_default_the_game_goes_past_three_hundred_rounds() -> None:
