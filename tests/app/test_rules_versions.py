@@ -11,6 +11,7 @@ import msgspec
 
 from bot.engine.registry import Registry
 from bot.games import build_registry
+from bot.games.covert.flow import RULES_VERSION
 from bot.games.covert.rules import CovertRules
 from bot.store.store import Store
 from tests.app.fakes import build_world
@@ -84,7 +85,7 @@ async def test_a_covert_match_stored_under_version_3_loads_with_the_rules_of_ver
 ) -> None:
     world = build_world(store)
     match_id = await open_game(world.lobbies, "covert")
-    assert (await world.matches.load(match_id)).match.rules.version == 4  # type: ignore[attr-defined]
+    assert (await world.matches.load(match_id)).match.rules.version == RULES_VERSION  # type: ignore[attr-defined]
     await store.matches.update_match(match_id, rules_version=3)
     world.matches.forget(match_id)
     live = await world.matches.load(match_id)

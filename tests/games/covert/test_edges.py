@@ -76,6 +76,42 @@ def test_1_die_arithmetic_wraps() -> None:
     assert s2.players[ADA].dice[0].face == 6
 
 
+def test_1_a_modified_die_is_placed_before_anything_ends_the_turn() -> None:
+    """2.4 and 4.1: +1/−1 is spent "while placing a die", "as it is placed" (version 5):
+    no Pass, End turn or Reroll of that die in between; a timeout puts it on the Decoder."""
+    s = edit(placing(), ADA, hand=("A01", "A25"), dice=(Die(6), Die(1), Die(3), Die(3), Die(5)))
+    s = play(s, ADA, Adjust(0, "A01"))
+    offered = tokens(s, ADA)
+    assert offered[0] == "P.0.DE", "the default of a timed-out turn"
+    assert "N" not in offered and "E" not in offered
+    assert not [t for t in offered if t.startswith("R.") and "0" in t.split(".")[1].split(",")]
+    for refused in (PASS, Reroll((0,))):
+        with pytest.raises(IllegalAction) as error:
+            play(s, ADA, refused)
+        assert words(error.value.text) == "Place the die you just modified."
+    s = play(s, ADA, Place(0, "DECODER"))
+    assert s.players[ADA].dice[0] == Die(1, "DECODER") and "E" in tokens(s, ADA)
+
+    # With Sneak Attack the second placement may be modified too, and End turn waits for it.
+    s = edit(placing(), ADA, hand=("A01", "A25"), dice=(Die(6), Die(1), Die(3), Die(3), Die(5)))
+    s = play(s, ADA, Use("A25"), Place(1, "DECODER"), Adjust(2, "A01"))
+    assert "E" not in tokens(s, ADA)
+    with pytest.raises(IllegalAction):
+        play(s, ADA, END)
+    s = play(s, ADA, Place(2, "DECODER"))
+    assert s.players[ADA].dice[2] == Die(4, "DECODER")
+
+
+def test_1_matches_begun_before_version_5_may_still_pass_after_a_modifier() -> None:
+    """A stored match of version 4 replays as it was played."""
+    old = CovertRules(4)
+    s = edit(placing(), ADA, hand=("A01",), dice=(Die(6), Die(1), Die(3), Die(3), Die(5)))
+    s = old.apply(s, ADA, Adjust(0, "A01")).state
+    assert PASS in old.legal_actions(s, ADA) and PASS not in RULES.legal_actions(s, ADA)
+    s = old.apply(s, ADA, PASS).state
+    assert s.players[ADA].turn_token == 1 and s.players[ADA].dice[0] == Die(1)
+
+
 def test_2_3_full_or_blocked_circle_still_leaves_folder_and_decoder() -> None:
     s = placing()
     s = edit(s, BEN, dice=(Die(1, "MOVEMENT", 1), *s.players[BEN].dice[1:]))

@@ -164,13 +164,13 @@ class CovertRules(Rules[CovertState]):
             if seat in self.also_act(state):
                 return tuple(rerolls(state.players[seat].unplaced()))
             return ()
-        return tuple(legal.legal(state, seat))
+        return tuple(legal.legal(state, seat, self.version))
 
     def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
         """Tell whether `action` is among `legal_actions(state, seat)`, placements directly."""
         if seat == CHANCE or seat not in acting(state):
             return action in self.legal_actions(state, seat)
-        return legal.is_legal(state, seat, action)
+        return legal.is_legal(state, seat, action, self.version)
 
     def chance_outcome(self, state: CovertState, rng: Rng) -> Action:
         """Draw the pending random step."""
@@ -192,7 +192,7 @@ class CovertRules(Rules[CovertState]):
             dispatch.chance(d, action)
         else:
             dispatch.player(d, seat, action, prompt_for(state, seat))
-            if not legal.is_legal(state, seat, action):
+            if not legal.is_legal(state, seat, action, self.version):
                 raise IllegalAction(say.NOT_ALLOWED)
         dispatch.settle(d)
         return d.transition()

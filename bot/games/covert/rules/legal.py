@@ -10,13 +10,13 @@ from collections.abc import Sequence
 
 from bot.engine.rules import Action
 from bot.games.covert import actions as act
-from bot.games.covert.data import AGENCY, CIRCLES, NEIGHBOURS, SPEC_OPS
-from bot.games.covert.flow import first_seats, spy_seat
+from bot.games.covert.data import AGENCY, CIRCLES, DECODER, NEIGHBOURS, SPEC_OPS
+from bot.games.covert.flow import RULES_VERSION, first_seats, spy_seat
 from bot.games.covert.missions import MISSION
 from bot.games.covert.rules.codes import decoder_dice, legal_swaps
 from bot.games.covert.rules.moves import can_step
 from bot.games.covert.rules.payments import payments
-from bot.games.covert.rules.placement import can_place, targets
+from bot.games.covert.rules.placement import can_place, modifying, targets
 from bot.games.covert.rules.reactions import free_options, free_turn, search_open
 from bot.games.covert.rules.resolution import agency_choices, dice_on
 from bot.games.covert.state import CovertState, Prompt, Turn
@@ -31,16 +31,23 @@ def prompt_for(state: CovertState, seat: int) -> Prompt | None:
     return state.prompts[0] if state.prompts[0].seat == seat else None
 
 
-def legal(state: CovertState, seat: int) -> list[Action]:
+def legal(state: CovertState, seat: int, version: int = RULES_VERSION) -> list[Action]:
     """Return every action the seat may take now: the answers to the decision it faces,
     and the Reroll at any moment of Phase I, also while asked or moving (4.1 step 2)."""
-    found = decision(state, seat)
+    found = decision(state, seat, version)
     if may_reroll(state, seat) and not any(isinstance(a, act.Reroll) for a in found):
-        found = [*found, *rerolls(state.players[seat].unplaced())]
+        found = [*found, *rerolls(rerollable(state, seat, version))]
     return found
 
 
-def decision(state: CovertState, seat: int) -> list[Action]:
+def rerollable(state: CovertState, seat: int, version: int) -> list[int]:
+    """Return the seat's dice a Reroll may take: the unplaced ones, but not a die being
+    placed after a +1/−1 (from rules version 5)."""
+    held = modifying(state, seat, version)
+    return [d for d in state.players[seat].unplaced() if d != held]
+
+
+def decision(state: CovertState, seat: int, version: int = RULES_VERSION) -> list[Action]:
     """Return the answers to the decision the seat faces now, the timeout default first."""
     prompt = prompt_for(state, seat)
     if prompt is not None:
@@ -53,7 +60,7 @@ def decision(state: CovertState, seat: int) -> list[Action]:
         return spy_actions(state, seat) if spy_seat(state) == seat else []
     turn = main_turn(state, seat)
     if turn is not None:
-        return turn_actions(state, turn)
+        return turn_actions(state, turn, version=version)
     if state.turn is not None:
         return []
     seats = first_seats(state)
@@ -73,7 +80,7 @@ def main_turn(state: CovertState, seat: int) -> Turn | None:
     return turn if turn is not None and turn.seat == seat and not turn.done else None
 
 
-def is_legal(state: CovertState, seat: int, action: Action) -> bool:
+def is_legal(state: CovertState, seat: int, action: Action, version: int = RULES_VERSION) -> bool:
     """Tell whether `action` is in `legal(state, seat)`.
 
     A placement is checked directly, with the helpers that list placements
@@ -90,8 +97,8 @@ def is_legal(state: CovertState, seat: int, action: Action) -> bool:
             state, turn, action.die
         )
     if turn is not None:
-        return action in turn_actions(state, turn, type(action))
-    return action in legal(state, seat)
+        return action in turn_actions(state, turn, type(action), version)
+    return action in legal(state, seat, version)
 
 
 def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
@@ -142,10 +149,12 @@ def wants(want: Kind, kind: type[Action]) -> bool:
     return want is None or want is kind
 
 
-def turn_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
+def turn_actions(
+    state: CovertState, turn: Turn, want: Kind = None, version: int = RULES_VERSION
+) -> list[Action]:
     """Return the actions of the main turn in progress (see `Kind` for `want`)."""
     if turn.kind == "place":
-        found = placement_actions(state, turn, want)
+        found = placement_actions(state, turn, want, version)
     elif turn.kind == "codes":
         found = codes_actions(state, turn)
     else:
@@ -155,22 +164,30 @@ def turn_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Acti
     return found
 
 
-def placement_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
+def placement_actions(
+    state: CovertState, turn: Turn, want: Kind = None, version: int = RULES_VERSION
+) -> list[Action]:
     """Return Pass or End turn, placements, +1/−1, Sneak Attack and the Reroll (4.1).
 
     The turn stays open after a placement (End turn); a die modified by +1/−1 may go
-    on an Action Circle or the Decoder only, never on the Special Operations folder (2.4).
+    on an Action Circle or the Decoder only, never on the Special Operations folder (2.4),
+    and from rules version 5 it is then placed: no Pass or End turn until it is down, the
+    Decoder (always open) first, as the default of a timed-out turn.
     """
     p = state.players[turn.seat]
-    found: list[Action] = [act.END] if turn.placed else [act.PASS]
+    held = modifying(state, turn.seat, version)
+    found: list[Action] = [] if held >= 0 else [act.END] if turn.placed else [act.PASS]
+    if held >= 0 and can_place(state, turn) and wants(want, act.Place):
+        found.append(act.Place(held, DECODER))
     if can_place(state, turn) and (wants(want, act.Place) or wants(want, act.Adjust)):
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
         for die in placeable_dice(state, turn):
             if wants(want, act.Place):
-                found += [act.Place(die, t) for t in place_targets(state, turn, die)]
+                places = [act.Place(die, t) for t in place_targets(state, turn, die)]
+                found += [a for a in places if a not in found]
             found += [act.Adjust(die, m) for m in mods]
     if p.reroll and wants(want, act.Reroll):
-        found += rerolls(p.unplaced())
+        found += rerolls(rerollable(state, turn.seat, version))
     if p.unplaced():
         found += [act.Use(s) for s in p.sources("SNEAK_ATTACK", state.fresh)]
     return found

@@ -10,7 +10,7 @@ from bot.games.covert import messages as say
 from bot.games.covert.actions import Adjust, Place, Reroll
 from bot.games.covert.chance import Draw
 from bot.games.covert.data import AGENCY, CIRCLES, DECODER, SPEC_OPS, TOKENS
-from bot.games.covert.flow import Applies, Draft, spend
+from bot.games.covert.flow import MODIFIED_IS_PLACED, Applies, Draft, spend
 from bot.games.covert.state import CovertState, Die, Player, Prompt, Turn
 
 
@@ -43,6 +43,15 @@ def placing(state: CovertState, seat: int) -> Turn:
 def can_place(state: CovertState, turn: Turn) -> bool:
     """Tell whether the turn still allows a placement."""
     return turn.placed < 1 + turn.extra and bool(state.players[turn.seat].unplaced())
+
+
+def modifying(state: CovertState, seat: int, version: int) -> int:
+    """Return the die the seat is placing after a +1/−1, which must now be put down (from
+    rules version 5: no Pass, End turn or Reroll of it in between), else -1."""
+    turn = state.turn
+    if version < MODIFIED_IS_PLACED or turn is None or turn.seat != seat or turn.done:
+        return -1
+    return turn.adjusting if turn.kind == "place" else -1
 
 
 def die_to_place(state: CovertState, seat: int, die: int) -> tuple[Turn, Player]:
@@ -100,6 +109,8 @@ def adjusted_face(face: int, source: str) -> int:
 def pass_turn(d: Draft, seat: int) -> None:
     """Take the lowest Turn Order token still available; no more placements this round."""
     turn = placing(d.state, seat)
+    if modifying(d.state, seat, d.version) >= 0:
+        raise IllegalAction(say.PLACE_ADJUSTED)
     if turn.placed:
         raise IllegalAction(say.ALREADY_PLACED)
     token = 1 + sum(1 for p in d.state.players if p.turn_token)
@@ -111,6 +122,8 @@ def pass_turn(d: Draft, seat: int) -> None:
 def end_placements(d: Draft, seat: int) -> None:
     """End a placement turn after at least one die (Sneak Attack placements left unused)."""
     turn = placing(d.state, seat)
+    if modifying(d.state, seat, d.version) >= 0:
+        raise IllegalAction(say.PLACE_ADJUSTED)
     if not turn.placed:
         raise IllegalAction(say.PLACE_OR_PASS)
     d.turn(done=True)
@@ -135,6 +148,8 @@ def reroll(d: Draft, seat: int, action: Reroll) -> None:
         raise IllegalAction(say.CANNOT_REROLL)
     if not p.reroll or not set(action.dice) <= set(p.unplaced()):
         raise IllegalAction(say.CANNOT_REROLL)
+    if modifying(d.state, seat, d.version) in action.dice:
+        raise IllegalAction(say.PLACE_ADJUSTED)
     d.player(seat, reroll=False)
     turn = d.state.turn
     if turn is not None and turn.seat == seat and turn.adjusting in action.dice:
