@@ -55,9 +55,10 @@ GUIDE: Final = Guide(
                 "up and lay nothing face down (house rule).\n- With no cards left, you drop out of "
                 "the game on the spot; your cards stay in the pot (house rule). If only one tied "
                 "player is left, they take the pot without playing more (house rule). If every "
-                "tied player drops out, the best of the other cards on the table takes it, even "
-                "from a player with no cards left, and a tie there starts a new Cover-cover "
-                "(house rule)."
+                "tied player drops out, the tie they left is decided again without them: the best "
+                "card shown by the others of that contest (the flips, for a first Cover-cover) "
+                "takes the pot, even from a player with no cards left, and a tie there starts a "
+                "new Cover-cover (house rule)."
             ),
         ),
         (

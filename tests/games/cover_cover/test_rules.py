@@ -13,6 +13,7 @@ from bot.engine.phrase import words
 from bot.games.cover_cover import messages as say
 from bot.games.cover_cover.actions import Cover, Deal, Flip, Shuffle
 from bot.games.cover_cover.cards import hand_sizes, parse
+from bot.games.cover_cover.guide import GUIDE
 from bot.games.cover_cover.state import Tie
 
 from .support import RULES, Table, cards, chance_pending, constructed, others
@@ -114,6 +115,25 @@ def test_when_every_tied_player_drops_out_a_lower_card_takes_the_pot() -> None:
     assert s.last is not None and s.last.ties == (Tie(1, 13, (A, B), dropped=(A, B)),)
     assert s.last.winner == C and s.last.pot == 4, "C had no cards left and still wins"
     assert s.out == (1, 1, 0, 0) and s.count(C) == 4
+
+
+def test_in_a_nested_tie_the_enclosing_contest_decides_not_every_card_on_the_table() -> None:
+    """§4.3 step 3.4, §8.7: when the players of an inner Cover-cover all drop out, the best
+    showing card of the contest they tied in takes the pot: D's 5 was flipped but D never
+    tied, so C's 3 wins; the rules page says so."""
+    hands = [
+        cards("K♠", "2♠", "9♠"),
+        cards("K♥", "3♥", "9♥"),
+        cards("K♦", "4♦", "3♦", "8♦"),
+        cards("5♣", "6♣"),
+    ]
+    table = Table(constructed(hands))
+    table.flip_all()
+    table.flip_all()
+    s = table.state
+    assert s.last is not None and s.last.winner == C and s.last.pot == 10
+    page = dict(GUIDE.pages)["Cover-cover!"]
+    assert "decided again without them" in page and "best of the other cards on the" not in page
 
 
 def test_a_tie_in_the_enclosing_contest_starts_a_new_cover_cover() -> None:
