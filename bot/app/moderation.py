@@ -133,7 +133,9 @@ class ModerationService:
         return await self.matches.repo.list_matches(guild_id, ("lobby", "active"))
 
     async def log_lines(self, match_id: int) -> list[str]:
-        """Return the match log: public moves (every move once it is over) and notes."""
+        """Return the match log: public moves (every move once it is over) and notes. While
+        the match is on, a game that keeps older moves face down (Coins' earlier tricks)
+        shows no more of them than its table does."""
         live = await self.matches.load(match_id)
         over = live.row.status in ("finished", "abandoned")
         found: list[tuple[int, int, Event]] = []
@@ -141,6 +143,9 @@ class ModerationService:
             for event in msgspec.convert(row.events, tuple[Event, ...]):
                 if over or event.visible_to(None):
                     found.append((row.seq, 0, event))
+        shown = None if over else live.module.table_lines(live.match.state)
+        if shown is not None:
+            found = found[len(found) - shown :] if shown else []
         for note in await self.matches.repo.notes(match_id):
             found.append((note.seq, 1, notes.event(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))

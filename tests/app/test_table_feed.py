@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import random
 
+from bot.app.moderation import LOG_LINES
 from bot.games.coins.cards import card
 from tests.app.fakes import World
-from tests.app.play import open_game, random_move
+from tests.app.play import open_game, play_out, random_move
 
 
 async def test_coins_table_names_no_card_of_an_older_trick(world: World) -> None:
@@ -30,6 +31,13 @@ async def test_coins_table_names_no_card_of_an_older_trick(world: World) -> None
             assert f"the {card(play.card).name()}" not in shown, shown
     for play in live.state.taken[2].plays:
         assert f"the {card(play.card).name()}." in shown, shown
+
+    # The move log keeps them face down too while the hand is on (/match log), and lists
+    # the latest moves without that limit once the match is over.
+    log = "\n".join(await world.moderation.log_lines(match_id))
+    assert log == shown
+    await play_out(world.matches, match_id, rng)
+    assert len(await world.moderation.log_lines(match_id)) == LOG_LINES
 
 
 async def test_other_games_list_the_usual_recent_moves(world: World) -> None:

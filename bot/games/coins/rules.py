@@ -101,12 +101,14 @@ class CoinsRules(Rules[CoinsState]):
 
 
 def table_lines(state: CoinsState) -> int | None:
-    """Return how many of the latest public moves the table may list: the last completed
-    trick's three cards and result (and the end of the hand it closed), and the current
-    trick's cards, or the deal line at a hand's start. Older tricks stay face down during
-    the hand (rules §6, house rule); at the end every line may show."""
+    """Return how many of the latest public moves the table (and the move log) may list:
+    the last completed trick's three cards and result (and the end of the hand it closed),
+    and the current trick's cards; at a hand's start, the deal line after the previous
+    hand's last trick and end, until the new hand's first trick is complete (rules §6: the
+    last completed trick stays in view). Older tricks stay face down during the hand (house
+    rule); at the end every line may show."""
     if state.phase == "over":
         return None
-    if state.last is None:
-        return 1 + len(state.trick)
+    if state.last is None:  # the first trick of a hand is being played
+        return 1 + len(state.trick) + (5 if state.hand > 1 else 0)
     return 4 + len(state.trick) + (state.phase == "deal")

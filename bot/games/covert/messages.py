@@ -55,7 +55,9 @@ NOT_HELD: Final = phrase("You do not hold that.")
 NOT_NOW: Final = phrase("You cannot do that now.")
 NOT_OFFERED: Final = phrase("That is not one of the choices.")
 NOT_YOUR_TURN: Final = phrase("It is not your turn.")
-NO_FLYING: Final = phrase("You can only fly on your own turn in Phase I or III.")
+NO_FLYING: Final = phrase(
+    "You can only fly on your own turn in Phase I or III, or in your final-mission turn."
+)
 NO_FREE_CARD: Final = phrase("No Agency card is left to take for the Intel pair.")
 NO_SUCH_DIE: Final = phrase("That die is not one of your unused Decoder dice.")
 PHASE_TWO: Final = phrase("🔐 Phase II: Break Codes.")

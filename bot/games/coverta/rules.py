@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
-from bot.engine.phrase import phrase
+from bot.engine.phrase import Phrase, phrase
 from bot.engine.rng import Rng
 from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
@@ -56,6 +56,16 @@ SPEC: Final = GameSpec(
         ),
     ),
 )
+
+
+def steal_refusal(state: CovertaState, seat: int) -> Phrase:
+    """Say why a seat may not steal now: out of play, barred from the active player's place
+    (rules 4.3, 4.6.2), or the window is closed."""
+    if 0 <= seat < state.seats and not state.active(seat):
+        return phrase("You are out of play.")
+    if state.window and state.turn is not None and state.barred(seat, state.turn):
+        return phrase("You may no longer play in that player's place.")
+    return phrase("Too late: the steal window has closed. Your card stays.")
 
 
 class CovertaRules(Rules[CovertaState]):
@@ -126,7 +136,7 @@ class CovertaRules(Rules[CovertaState]):
             raise MatchOver()
         if seat not in self.to_act(state):
             if isinstance(action, Steal) and state.steal and seat != state.turn:
-                raise NotYourTurn(phrase("Too late: the steal window has closed. Your card stays."))
+                raise NotYourTurn(steal_refusal(state, seat))
             raise NotYourTurn()
         d = flow.Draft(state, self.cards)
         if seat == CHANCE:

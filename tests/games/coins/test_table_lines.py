@@ -13,12 +13,15 @@ from bot.games.coins.rules import table_lines
 
 
 def allowed_start(lines: list[str]) -> int:
-    """Return where the lines the table may list begin: the first card of the hand's last
-    completed trick, or the deal when no trick of the hand is complete."""
+    """Return where the lines the table may list begin: the first card of the last
+    completed trick (the previous hand's last one while the first trick of a hand is
+    played), or the first deal before any trick is complete."""
     start, trick_start, plays = 0, 0, 0
     for index, line in enumerate(lines):
         if " deals 16 cards each" in line:
-            start, plays = index, 0
+            plays = 0
+            if not any(" wins the trick " in earlier for earlier in lines[:index]):
+                start = index
         elif " plays the " in line:
             if plays % 3 == 0:
                 trick_start = index
@@ -46,3 +49,23 @@ def test_the_table_lists_only_the_last_trick_and_the_current_one(seed: int) -> N
             assert shown == len(lines) - allowed_start(lines), lines[-8:]
     assert table_lines(match.state) is None, "at the end every line may show"
     assert GAME.table_lines(match.state) is None
+
+
+def test_a_new_hand_keeps_the_last_trick_of_the_one_before_in_view() -> None:
+    """§6: the last completed trick, its winner and why stay public: after a hand's 16th
+    trick the next deal follows at once, and the table still lists that trick until the
+    new hand's first trick is complete."""
+    rng = random.Random(1)
+    rules = GAME.rules
+    match = Match.new(rules, 3, GAME.spec.resolve_options({"target": "20"}, 3))
+    lines: list[str] = []
+    while match.state.hand < 2:
+        seat = min(rules.to_act(match.state))
+        if seat == CHANCE:
+            token = rules.chance_outcome(match.state, rng).token()
+        else:
+            token = rng.choice(rules.legal_actions(match.state, seat)).token()
+        lines += [words(e.text) for e in match.step(seat, token) if e.audience is None]
+    shown = lines[-table_lines(match.state) :]
+    assert len(shown) == 6 and " wins the trick " in shown[3], shown
+    assert "Hand 1 is over" in shown[4] and "Hand 2:" in shown[5]

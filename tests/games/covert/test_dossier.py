@@ -93,4 +93,17 @@ def test_a_mission_says_what_it_still_needs() -> None:
     players = tuple(player if s == seat else p for s, p in enumerate(state.players))
     state = msgspec.structs.replace(state, players=players)
     body = PRESENTER.private(RULES.view(state, seat), [], NAMES, None).body
-    assert "M44 Osprey" in body and "needs an agent in Venice and another in orange region" in body
+    assert "M44 Osprey" in body and "needs one more agent in orange region" in body
+
+    def needs(**changes: object) -> str:
+        changed = msgspec.structs.replace(player, **changes)
+        players = tuple(changed if s == seat else p for s, p in enumerate(state.players))
+        shown = msgspec.structs.replace(state, players=players)
+        return PRESENTER.private(RULES.view(shown, seat), [], NAMES, None).body
+
+    far = ("PAR", "LON", "WAW")
+    assert "needs an agent in Venice and another in orange region" in needs(agents=far)
+    # 8.15: an orange region benefit (M05 Bishop done) pays one icon: one agent more will do.
+    with_benefit = needs(agents=far, done_missions=("M05",))
+    assert "needs one more agent in orange region" in with_benefit
+    assert "and another" not in with_benefit

@@ -551,3 +551,14 @@ def test_7_5_timer_shares_follow_the_decision() -> None:
     assert RULES.to_act(s) == {BEN} and timer_share(s) == 0.1
     chosen = CovertRules().initial_state(2, {"characters": "choose"})
     assert chosen.prompts[0].kind == "character" and timer_share(chosen) == 0.4
+
+
+def test_a_flight_out_of_turn_names_every_turn_one_may_fly_in() -> None:
+    """4.6: flights on one's own turn in Phase I or III, and in the final-mission turn."""
+    t = example_setup()
+    phase_one(t)  # Phase II: Ada breaks codes
+    with pytest.raises(IllegalAction) as refused:
+        play(t.state, ADA, Fly("A07", 0))
+    assert words(refused.value.text) == (
+        "You can only fly on your own turn in Phase I or III, or in your final-mission turn."
+    )

@@ -72,6 +72,17 @@ def test_barred_players_cannot_steal() -> None:
     table = Table(steal="on")
     table.tweak(bars=((BOB, ALICE),))
     assert RULES.to_act(table.state) == {ALICE}
+    # §4.3, §4.6.2: refused for the bar, not as a closed window (it is open for others).
+    three = Table(three_player_deal(), seats=3, steal="on")
+    three.tweak(bars=((BOB, ALICE),))
+    assert three.state.window and RULES.to_act(three.state) == {ALICE, CAROL}
+    with pytest.raises(NotYourTurn) as refused:
+        RULES.apply(three.state, BOB, Steal(15))
+    assert refused.value.message == "You may no longer play in that player's place."
+    three.tweak(eliminated=(False, False, True))
+    with pytest.raises(NotYourTurn) as refused:
+        RULES.apply(three.state, CAROL, Steal(2))
+    assert refused.value.message == "You are out of play."
 
 
 def test_a_stealer_who_empties_their_hand_wins() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 
 from bot.engine.i18n import _
 from bot.games.covert.actions import Complete
@@ -30,15 +30,35 @@ def pays_location(source: tuple[str, str], icon: tuple[str, str]) -> bool:
     return value == icon_value if icon_kind == "city" else CITY[value].region == region
 
 
+def location_icons(mission: Mission) -> list[tuple[str, str]]:
+    """Return a mission's location icons: ("city", key) and ("region", colour)."""
+    icons = [("city", mission.city)] if mission.city else []
+    return icons + ([("region", mission.region)] if mission.region else [])
+
+
 def locations_met(player: Player, mission: Mission) -> bool:
     """Tell whether each location icon can have its own source."""
-    icons = [("city", mission.city)] if mission.city else []
-    icons += [("region", mission.region)] if mission.region else []
-    sources = location_sources(player)
+    return covered(location_sources(player), location_icons(mission))
+
+
+def covered(sources: list[tuple[str, str]], icons: list[tuple[str, str]]) -> bool:
+    """Tell whether each icon can have a source of its own."""
     return any(
         all(pays_location(s, i) for s, i in zip(pick, icons, strict=True))
         for pick in permutations(sources, len(icons))
     )
+
+
+def unpaid_locations(player: Player, mission: Mission) -> list[tuple[str, str]]:
+    """Return the fewest location icons that no source can pay while the others are paid
+    (8.15: a region benefit pays a region or a city icon of its colour); of two such, the
+    region icon, which an agent anywhere in the region pays."""
+    icons, sources = location_icons(mission), location_sources(player)
+    for count in range(len(icons) + 1):
+        for unpaid in combinations(reversed(icons), count):
+            if covered(sources, [i for i in icons if i not in unpaid]):
+                return list(unpaid)
+    return icons
 
 
 def equipment_options(player: Player, equipment: str) -> list[str]:
@@ -86,17 +106,20 @@ def missing(player: Player, mission: Mission) -> list[str]:
     if payments(player, mission):
         return []
     lacking = [gear(e) for e in mission.equipment if not equipment_options(player, e)]
-    if not locations_met(player, mission):
-        if mission.city and mission.region:
-            lacking.append(
-                _("an agent in {city} and another in {region}").format(
-                    city=city_name(mission.city), region=region_area(mission.region)
-                )
+    unpaid = dict(unpaid_locations(player, mission))
+    if "city" in unpaid and "region" in unpaid:
+        lacking.append(
+            _("an agent in {city} and another in {region}").format(
+                city=city_name(unpaid["city"]), region=region_area(unpaid["region"])
             )
-        elif mission.city:
-            lacking.append(_("an agent in {city}").format(city=city_name(mission.city)))
-        else:
-            lacking.append(_("an agent in {region}").format(region=region_area(mission.region)))
+        )
+    elif "city" in unpaid:
+        lacking.append(_("an agent in {city}").format(city=city_name(unpaid["city"])))
+    elif "region" in unpaid and mission.city:  # the city is paid, but not by both icons' source
+        area = region_area(unpaid["region"])
+        lacking.append(_("one more agent in {region}").format(region=area))
+    elif "region" in unpaid:
+        lacking.append(_("an agent in {region}").format(region=region_area(unpaid["region"])))
     if not lacking:
         lacking.append(_("one more Agency card"))
     return lacking
