@@ -31,19 +31,28 @@ def allowed_start(lines: list[str]) -> int:
     return start
 
 
+def new_match() -> Match:
+    """Return a three-seat match to a target one hand cannot reach."""
+    return Match.new(GAME.rules, 3, GAME.spec.resolve_options({"target": "20"}, 3))
+
+
+def random_step(match: Match, rng: random.Random) -> list[str]:
+    """Take one random step (a deal, or a card of the seat to play); return its public lines."""
+    rules = GAME.rules
+    seat = min(rules.to_act(match.state))
+    if seat == CHANCE:
+        token = rules.chance_outcome(match.state, rng).token()
+    else:
+        token = rng.choice(rules.legal_actions(match.state, seat)).token()
+    return [words(e.text) for e in match.step(seat, token) if e.audience is None]
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_the_table_lists_only_the_last_trick_and_the_current_one(seed: int) -> None:
-    rng = random.Random(seed)
-    rules = GAME.rules
-    match = Match.new(rules, 3, GAME.spec.resolve_options({"target": "20"}, 3))
+    rng, match = random.Random(seed), new_match()
     lines: list[str] = []
     while match.outcome is None:
-        seat = min(rules.to_act(match.state))
-        if seat == CHANCE:
-            token = rules.chance_outcome(match.state, rng).token()
-        else:
-            token = rng.choice(rules.legal_actions(match.state, seat)).token()
-        lines += [words(e.text) for e in match.step(seat, token) if e.audience is None]
+        lines += random_step(match, rng)
         shown = table_lines(match.state)
         if match.outcome is None:
             assert shown == len(lines) - allowed_start(lines), lines[-8:]
@@ -55,17 +64,10 @@ def test_a_new_hand_keeps_the_last_trick_of_the_one_before_in_view() -> None:
     """§6: the last completed trick, its winner and why stay public: after a hand's 16th
     trick the next deal follows at once, and the table still lists that trick until the
     new hand's first trick is complete."""
-    rng = random.Random(1)
-    rules = GAME.rules
-    match = Match.new(rules, 3, GAME.spec.resolve_options({"target": "20"}, 3))
+    rng, match = random.Random(1), new_match()
     lines: list[str] = []
     while match.state.hand < 2:
-        seat = min(rules.to_act(match.state))
-        if seat == CHANCE:
-            token = rules.chance_outcome(match.state, rng).token()
-        else:
-            token = rng.choice(rules.legal_actions(match.state, seat)).token()
-        lines += [words(e.text) for e in match.step(seat, token) if e.audience is None]
+        lines += random_step(match, rng)
     shown = lines[-table_lines(match.state) :]
     assert len(shown) == 6 and " wins the trick " in shown[3], shown
     assert "Hand 1 is over" in shown[4] and "Hand 2:" in shown[5]
