@@ -76,7 +76,8 @@ GUIDE: Final = Guide(
         (
             N_("Partnerships and sessions"),
             N_(
-                "- **Partnerships**: each seat picks a team in the lobby. A team scores the total "
+                "- **Partnerships**: each seat picks team A, B or C in the lobby (three teams at "
+                "most, house rule). A team scores the total "
                 "of its members' green piles; teams are ranked. Green cards still only go on your "
                 "own pile. There must be at least two teams: if every seat picks the same one, the "
                 "bot refuses to start (house rule).\n- **Rotating partnerships** (`partnerships: "
