@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 import msgspec
 
@@ -149,7 +149,17 @@ class ModerationService:
         for note in await self.matches.repo.notes(match_id):
             found.append((note.seq, 1, notes.event(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))
-        return [event.render(live.names) for _seq, _order, event in found][-LOG_LINES:]
+        return [log_line(event, live.names) for _seq, _order, event in found][-LOG_LINES:]
+
+
+def log_line(event: Event, names: Sequence[str]) -> str:
+    """Render one line of the match log; a private line (shown once the match is over)
+    names whose it was, since its words address that player ("You drew 10")."""
+    line = event.render(names)
+    if event.audience is None:
+        return line
+    owners = ", ".join(names[s] for s in event.audience if 0 <= s < len(names))
+    return _("{players}, privately: {line}").format(players=owners, line=line)
 
 
 def _require_host(row: MatchRow, user_id: int, moderator: bool, refusal: str) -> None:

@@ -48,3 +48,18 @@ async def test_other_games_list_the_usual_recent_moves(world: World) -> None:
         assert move is not None
         await world.matches.submit(match_id, move.user_id, move.version, move.token)
     assert len((await world.matches.table(match_id)).recent) == 6
+
+
+async def test_the_log_once_over_names_whose_private_lines_they_were(world: World) -> None:
+    """/match log includes everything after the end; a line that spoke to one player
+    ("You drew …") says whose it was instead of reading as if to the reader."""
+    match_id = await open_game(world.lobbies, "coverta")
+    await play_out(world.matches, match_id, random.Random(2))
+    live = await world.matches.load(match_id)
+    private = [e for _, e in live.recent if e.audience is not None]
+    assert private, "a COVERTA match tells players privately what they drew"
+    lines = await world.moderation.log_lines(match_id)
+    for line in lines:
+        assert not line.startswith("You "), line
+    said = [line for line in lines if ", privately: You " in line]
+    assert said and all(line.split(", privately:")[0] in live.names for line in said)
