@@ -82,6 +82,10 @@ class PublicView(msgspec.Struct, frozen=True):
     revealed: tuple[tuple[AgencyCard, ...], ...] = ()
     """Every hand once the game is over."""
     revealed_missions: tuple[tuple[Mission, ...], ...] = ()
+    revealed_codes: tuple[tuple[CodeCard, ...], ...] = ()
+    """Every Code card still held, numbers and all, once the game is over."""
+    revealed_tokens: tuple[tuple[SpecOpsToken, ...], ...] = ()
+    """Every Special Operations token still held, once the game is over."""
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -153,6 +157,10 @@ def public_view(state: CovertState) -> PublicView:
         revealed=tuple(tuple(AGENCY[c] for c in p.hand) for p in s.players) if over else (),
         revealed_missions=(
             tuple(tuple(MISSION[m] for m in p.missions) for p in s.players) if over else ()
+        ),
+        revealed_codes=tuple(tuple(CODES[c] for c in p.codes) for p in s.players) if over else (),
+        revealed_tokens=(
+            tuple(tuple(TOKENS[t] for t in p.tokens) for p in s.players) if over else ()
         ),
     )
 

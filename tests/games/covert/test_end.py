@@ -104,3 +104,24 @@ def test_views_hide_hands_codes_tokens_and_decks() -> None:
 def test_end_turn_is_offered_after_the_action() -> None:
     s = resolving()
     assert tokens(s, ADA)[0] == "D.all"
+
+
+def test_the_final_table_reveals_every_dossier() -> None:
+    """ux: at the end of a match all secret cards are revealed: each dossier's Agency
+    cards, Missions, Codes with their numbers and tokens; none of it before the end."""
+    from bot.games.covert.data import CODES
+    from bot.games.covert.present import CovertPresenter
+
+    s = edit(example_setup().state, ADA, hand=("A07",), missions=("M44",), tokens=("S09",))
+    names = ["Ada", "Ben"]
+    presenter = CovertPresenter(images=False)
+    during = presenter.table(RULES.public_view(s), names, None)
+    assert not [f for f in during.fields if "🔓" in f.name]
+    s = msgspec.structs.replace(s, phase="over")
+    fields = {f.name: f.value for f in presenter.table(RULES.public_view(s), names, None).fields}
+    ada = fields["🔓 Ada's dossier"]
+    assert "A07" in ada and "M44 Osprey" in ada and "S09" in ada
+    for code in s.players[ADA].codes:
+        assert CODES[code].code in ada
+    assert all(CODES[c].code in fields["🔓 Ben's dossier"] for c in s.players[BEN].codes)
+    assert list(fields)[:2] == ["🔓 Ada's dossier", "🔓 Ben's dossier"], "first, so they fit"

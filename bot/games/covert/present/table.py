@@ -202,8 +202,31 @@ def table_body(view: PublicView, names: Sequence[str], outcome: Outcome | None) 
     return "\n".join(lines)[:4000]
 
 
+def revealed_blocks(view: PublicView, names: Sequence[str]) -> list[tuple[str, str]]:
+    """Return, once the game is over, what each dossier still held: Agency cards, Missions,
+    Codes with their numbers and Special Operations tokens (every secret is shown)."""
+    if not view.over:
+        return []
+    blocks = []
+    for seat, hand in enumerate(view.revealed):
+        missions = view.revealed_missions[seat] if seat < len(view.revealed_missions) else ()
+        codes = view.revealed_codes[seat] if seat < len(view.revealed_codes) else ()
+        tokens = view.revealed_tokens[seat] if seat < len(view.revealed_tokens) else ()
+        held = _(
+            "Agency cards: {cards}\nMissions: {missions}\nCodes: {codes}\nTokens: {tokens}"
+        ).format(
+            cards=", ".join(f"{c.id} {gear(c.equipment)} {ability(c.ability)}" for c in hand)
+            or "—",
+            missions=", ".join(f"{m.id} {m.name} {m.points}" for m in missions) or "—",
+            codes=", ".join(f"{c.code} ({gear(c.back)})" for c in codes) or "—",
+            tokens=", ".join(f"{t.id} {ability(t.ability)}" for t in tokens) or "—",
+        )
+        blocks.append((_("🔓 {name}'s dossier").format(name=names[seat]), held))
+    return blocks
+
+
 def board_text(view: PublicView, names: Sequence[str]) -> list[tuple[str, str]]:
-    """Return the board as (title, text) blocks."""
+    """Return the board as (title, text) blocks; at the end, the dossiers revealed first."""
     spaces = [
         f"{REGION_EMOJI[r]} {card_line(c)}"
         for r, c in zip(REGIONS, view.region_spaces, strict=False)
@@ -216,4 +239,4 @@ def board_text(view: PublicView, names: Sequence[str]) -> list[tuple[str, str]]:
         (_("Cipher grid"), "\n".join(grid_lines(view)) or "—"),
         (_("Decks"), deck_line(view)),
     ]
-    return [(t, v[:1000]) for t, v in blocks]
+    return [(t, v[:1000]) for t, v in revealed_blocks(view, names) + blocks]
