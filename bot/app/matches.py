@@ -376,9 +376,26 @@ class MatchService:
             raise StaleVersion() from None
         if not is_legal(rules, live.state, seat, action) or action.token() != token:
             raise StaleVersion()
-        last = await self.repo.last_seq_of(live.id, seat)
-        if last is not None and last > version:
+        if await self._acted_since(live, seat, version):
             raise StaleVersion()
+
+    async def _acted_since(self, live: LiveMatch, seat: Seat, version: int) -> bool:
+        """Tell whether the seat took a step after `version` (or `version` is none of this
+        match's): only then is a view of that version stale for it."""
+        if not 0 <= version < live.version:
+            return True
+        last = await self.repo.last_seq_of(live.id, seat)
+        return last is not None and last > version
+
+    async def step_is_current(self, match_id: int, user_id: int, version: int | None) -> bool:
+        """Tell whether the next step of a choice, opened from a view of `version`, may be
+        shown: the view is current, or only other seats moved since (their moves do not make
+        it stale; the step is drawn from what is legal now)."""
+        live = await self.load(match_id)
+        if version is None or version == live.version:
+            return True
+        seat = live.seat_of(user_id)
+        return seat is not None and not await self._acted_since(live, seat, version)
 
     def chance_steps(self, live: LiveMatch, trial: Match) -> list[Step]:
         """Draw and apply every pending random step of `trial` (see _resolve_chance)."""

@@ -500,8 +500,7 @@ class Controller(ClickHandlers):
             return None, None
         if kind != "p":
             raise BadToken()
-        live = await self.matches.load(match_id)
-        if version is not None and version != live.version:
+        if not await self.matches.step_is_current(match_id, user_id, version):
             return None, messages.stale_note()
         return rest or None, None
 

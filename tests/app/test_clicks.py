@@ -106,3 +106,19 @@ async def _find_lost_action(
                 assert other_user is not None
                 return other_user, version, sorted(lost)[0]
     return None
+
+
+async def test_the_next_step_of_a_choice_is_not_stale_after_another_players_move(
+    world: World,
+) -> None:
+    """ux: someone else's move does not make a view stale, for a step of a choice as for
+    an action; the member's own move since does."""
+    match_id, version, flip = await flip_state(world)
+    assert await world.matches.step_is_current(match_id, 1, version)
+    await world.matches.submit(match_id, 2, version, flip)  # the other player moved
+    assert await world.matches.step_is_current(match_id, 1, version)
+    await world.matches.submit(match_id, 1, version, flip)  # now this member moved too
+    assert not await world.matches.step_is_current(match_id, 1, version)
+    live = await world.matches.load(match_id)
+    assert await world.matches.step_is_current(match_id, 1, live.version)
+    assert not await world.matches.step_is_current(match_id, 1, live.version + 5), "forged"

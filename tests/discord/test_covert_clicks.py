@@ -187,3 +187,30 @@ async def test_a_forged_confirm_is_refused_and_places_nothing(world) -> None:
     assert "not valid" in answer(result), answer(result)
     live = await matches.load(match_id)
     assert live.version == version and not any(d.place for d in live.state.players[seat].dice)
+
+
+async def test_a_step_of_a_choice_still_opens_after_another_players_move(world) -> None:
+    """ux: someone else's move does not make a view stale. The other member spends the
+    Reroll (allowed on anyone's turn) while the member's dossier is drawn; the member's
+    next click, a step of the placement choice on the view as drawn, opens that step."""
+    env = world.env
+    table, match_id, member, seat = await placement_turn(world)
+    matches = env.bot.controller.matches
+    view = await open_dossier(env, table, member)
+    steps = [o for o in options_of(env, view) if target_of(o).startswith("p.") and o[3]]
+    assert steps, "the dossier offers a step of the placement choice"
+    as_drawn = copy.deepcopy(stored(env, view))
+    live = await matches.load(match_id)
+    other = 1 - seat
+    reroll = next(a for a in live.match.rules.legal_actions(live.state, other) if a.TAG == "R")
+    before = live.version
+    await matches.submit(match_id, live.seats[other].user_id, before, reroll.token())
+    assert (await matches.load(match_id)).version > before
+    kind, cid, value, _ = steps[0]
+    data: dict[str, Any] = {"custom_id": cid, "component_type": 2 if kind == "button" else 3}
+    if kind != "button":
+        data["values"] = [value]
+    answer_ = await _component_interaction(member, as_drawn, data)
+    shown = private_message(answer_) or stored(env, view)
+    assert "moved on" not in (shown.content or ""), shown.content
+    assert any(target_of(o).startswith(("a.", "p.")) for o in options_of(env, shown))
