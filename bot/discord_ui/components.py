@@ -80,8 +80,17 @@ _LOBBY = rf"l:{_ID}:(?P<op>[\w.]{{1,40}})"
 class LobbyButton(ReadBack, discord.ui.DynamicItem[discord.ui.Button[Any]], template=_LOBBY):
     """Join / Leave / Add AI / Start / Cancel on a lobby message."""
 
-    def __init__(self, match_id: int, op: str, label: str = "", style: str = "secondary") -> None:
+    def __init__(
+        self,
+        match_id: int,
+        op: str,
+        label: str = "",
+        style: str = "secondary",
+        *,
+        disabled: bool = False,
+    ) -> None:
         super().__init__(_button(f"l:{match_id}:{op}", label or op, style))
+        self.item.disabled = disabled
         self.match_id, self.op = match_id, op
 
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -135,6 +135,7 @@ _TEXTS: Final[dict[str, str]] = {
     "LOBBY_STARTED": N_("Started. {seats}."),
     "LOBBY_OPTIONS": N_("Options"),
     "LOBBY_NO_OPTIONS": N_("none"),
+    "NO_TURN_TIMER": N_("no turn timer"),
     "LOBBY_SEATS": N_("Seats ({taken}/{most})"),
     "LOBBY_EMPTY": N_("empty"),
     "LOBBY_HOST": N_("{name} (host)"),

@@ -33,11 +33,12 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     """Render a lobby: game, options, seats and the lobby buttons."""
     spec, row = lobby.module.spec, lobby.row
     shown = {o.name: o for o in spec.match_options}
-    options = ", ".join(
+    chosen = [
         f"{pgettext('command', k)}: {game_text(spec.key, shown[k].label(v))}"
         for k, v in row.options.items()
         if k in shown
-    )
+    ]
+    options = ", ".join([*chosen, turn_timer(row.turn_seconds or 0)])
     seats = "\n".join(
         f"{i + 1}. "
         + (
@@ -68,6 +69,17 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     return {"content": None, "embed": embed, "view": _lobby_view(lobby), "attachments": []}
 
 
+def turn_timer(seconds: int) -> str:
+    """Say a match's turn timer, as the lobby lists it with the options."""
+    if seconds <= 0:
+        return messages.NO_TURN_TIMER
+    if seconds % 3600 == 0:
+        hours = seconds // 3600
+        return ngettext("turn timer: {n} hour", "turn timer: {n} hours", hours).format(n=hours)
+    minutes = max(1, seconds // 60)
+    return ngettext("turn timer: {n} minute", "turn timer: {n} minutes", minutes).format(n=minutes)
+
+
 def seat_range(low: int, high: int) -> str:
     """Say how many seats a game has: "3 seats", "2-4 seats", "1 seat"."""
     if low == high:
@@ -83,7 +95,9 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
     view.add_item(LobbyButton(m, "join", messages.LOBBY_JOIN, "success"))
     view.add_item(LobbyButton(m, "leave", messages.LOBBY_LEAVE))
     view.add_item(LobbyButton(m, "ai", messages.LOBBY_ADD_AI))
-    view.add_item(LobbyButton(m, "start", messages.LOBBY_START, "primary"))
+    # Start is greyed out until enough seats are filled (a forged click is still refused).
+    start = LobbyButton(m, "start", messages.LOBBY_START, "primary", disabled=not lobby.can_start)
+    view.add_item(start)
     view.add_item(LobbyButton(m, "cancel", messages.LOBBY_CANCEL, "danger"))
     for option in lobby.seat_options:
         for value, label in option.choices[:5]:

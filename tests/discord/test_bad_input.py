@@ -7,6 +7,7 @@ from typing import Any
 from tests.discord.helpers import (
     answer,
     choices,
+    components,
     custom_ids,
     forged_click,
     member_by_id,
@@ -97,9 +98,13 @@ async def test_lobby_rules_for_host_and_seats(world) -> None:
     lobby = (await world.alice.slash(channel, "coverta start", mode="bluff", steal="on")).response
     text = str(stored(env, lobby).embeds[0]).lower()
     assert "mode: bluff" in text and "steal: on" in text
-    alone = await world.alice.click(lobby, label="Start")
-    assert "needs at least 2 seats" in answer(alone)
+    # Start stays greyed out until enough seats are filled; the lobby lists the timer too.
+    start = next(c for c in components(env, lobby) if c.get("label") == "Start")
+    assert start.get("disabled") is True
+    assert "turn timer: 5 minutes" in text  # the live default
     await world.bob.click(lobby, label="Join")
+    start = next(c for c in components(env, lobby) if c.get("label") == "Start")
+    assert not start.get("disabled")
     assert "already joined" in answer(await world.bob.click(lobby, label="Join"))
     assert "Only the host can start" in answer(await world.bob.click(lobby, label="Start"))
     assert "Only the host can add" in answer(await world.bob.click(lobby, label="Add AI"))

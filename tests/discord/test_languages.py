@@ -96,10 +96,10 @@ async def test_an_english_member_in_an_italian_server(world) -> None:
     lobby = (await world.alice.slash(world.channel, "coverta start")).response
     shown = public_text(world, lobby)
     assert "In attesa di giocatori" in shown and "Opzioni" in shown
-    refused = await world.bob.click(lobby, label="Avvia")
-    assert answer(refused) == "Only the host can start the match."
     await world.bob.click(lobby, label="Entra")
     assert "Posti (2/" in public_text(world, lobby)
+    refused = await world.bob.click(lobby, label="Avvia")
+    assert answer(refused) == "Only the host can start the match."
     await world.alice.click(lobby, label="Avvia")
     match_id = match_id_of(env, lobby)
     assert (stored(env, lobby).content or "").startswith(f"Partita n. {match_id}")
