@@ -31,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         logging.basicConfig(
             level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
         )
+        # Alembic names each of its plugins at INFO on every start: noise, not an event.
+        logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
         if args.command == "migrate":
             return migrate(settings)
         if args.command == "repair":

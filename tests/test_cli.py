@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,24 @@ def test_run_without_a_token_explains_what_to_do(
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert "DISCORD_TOKEN is not set" in err and "Traceback" not in err
+
+
+def test_a_start_logs_events_not_the_migration_tool_s_plugins(tmp_path: Path) -> None:
+    """One clear line per important event: a start that stops at once says why, without
+    the lines Alembic writes about its plugins."""
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env |= {"DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}", "LOG_LEVEL": "INFO"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2 and "DISCORD_TOKEN is not set" in done.stderr
+    assert "setup plugin" not in done.stderr, done.stderr
 
 
 @pytest.mark.parametrize(
