@@ -122,6 +122,9 @@ _TEXTS: Final[dict[str, str]] = {
     "AI_PLAYER": N_("🤖 AI ({level})"),
     "MATCH_OVER_TITLE": N_("{title} · match #{match_id} is over"),
     "MATCH_OVER_LINE": N_("{place}. {who}{change}"),
+    "MATCH_OVER_LEFT": N_(" (left the match: ranked last)"),
+    "MATCH_OVER_KICKED": N_(" (removed from the match: ranked last)"),
+    "MATCH_OVER_FORFEITED": N_(" (forfeited: ranked last)"),
     "RATING_CHANGE": N_(" · rating {change}"),
     "PREFS_TITLE": N_("Your preferences"),
     "PREFS_LINES": N_(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 import discord
 import msgspec
@@ -156,6 +156,9 @@ def end_payload(
         change = moved.get(key)
         shown = "" if change is None else messages.RATING_CHANGE.format(change=_signed(change))
         who = name(live.names[seat])
+        status = live.seats[seat].status
+        if status in DROPPED_SAYS:  # why a player ahead on the table is ranked last here
+            who += getattr(messages, DROPPED_SAYS[status])
         lines.append(messages.MATCH_OVER_LINE.format(place=ranks[seat], who=who, change=shown))
     summary = notes.read(outcome.summary).render([name(n) for n in live.names])
     embed = discord.Embed(
@@ -166,6 +169,14 @@ def end_payload(
     view = discord.ui.View(timeout=None)
     view.add_item(SimpleButton("r", live.id, messages.REMATCH_BUTTON, "success"))
     return {"embed": embed, "view": view, "allowed_mentions": NO_MENTIONS}
+
+
+DROPPED_SAYS: Final = {
+    "left": "MATCH_OVER_LEFT",
+    "kicked": "MATCH_OVER_KICKED",
+    "forfeited": "MATCH_OVER_FORFEITED",
+}
+"""The note beside a player who left, was removed or forfeited (ranked last when rated)."""
 
 
 def _signed(change: int) -> str:

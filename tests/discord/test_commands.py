@@ -69,6 +69,9 @@ async def test_leaving_hands_the_seat_to_the_ai_and_an_ai_match_finishes_by_itse
     assert live.row.status == "finished" and live.match.outcome is not None
     final = text_of(env, table)
     assert "Rematch" in final and "My hand" not in final
+    # The end message says why alice, whatever the table says, is ranked last.
+    (ended,) = [m for m in world.channel.history() if "is over" in text_of(env, m)]
+    assert "alice (left the match: ranked last)" in text_of(env, ended)
 
 
 async def test_end_needs_the_host_or_a_moderator(world) -> None:
