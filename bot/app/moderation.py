@@ -24,6 +24,9 @@ from bot.store.repo import MatchRow
 log = logging.getLogger(__name__)
 
 LOG_LINES = 40
+"""Most lines on one page of the match log."""
+LOG_PAGE_CHARACTERS = 3800
+"""Most characters on one page of the match log (an embed's text holds 4,096)."""
 """/match log shows at most this many of the latest lines."""
 
 
@@ -149,7 +152,25 @@ class ModerationService:
         for note in await self.matches.repo.notes(match_id):
             found.append((note.seq, 1, notes.event(note.text)))
         found.sort(key=lambda f: (f[0], f[1]))
-        return [log_line(event, live.names) for _seq, _order, event in found][-LOG_LINES:]
+        return [log_line(event, live.names) for _seq, _order, event in found]
+
+
+def log_pages(lines: list[str]) -> list[list[str]]:
+    """Cut the match log into pages, the newest first; each page keeps its lines in order
+    and holds at most `LOG_LINES` lines and `LOG_PAGE_CHARACTERS` characters."""
+    pages: list[list[str]] = []
+    page: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = line[:LOG_PAGE_CHARACTERS]
+        if page and (len(page) == LOG_LINES or size + len(line) + 1 > LOG_PAGE_CHARACTERS):
+            pages.append(page[::-1])
+            page, size = [], 0
+        page.append(line)
+        size += len(line) + 1
+    if page:
+        pages.append(page[::-1])
+    return pages
 
 
 def log_line(event: Event, names: Sequence[str]) -> str:

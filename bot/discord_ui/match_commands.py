@@ -8,6 +8,7 @@ from typing import Any, Protocol
 import discord
 from discord import app_commands
 
+from bot.app.moderation import log_pages
 from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller, as_send
@@ -253,15 +254,27 @@ class MatchGroup(app_commands.Group):
         )
 
     @app_commands.command(name="log", description=N_("The public move log (everything once over)"))
-    @app_commands.describe(match=MATCH_PARAM)
-    async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    @app_commands.describe(
+        match=MATCH_PARAM, page=N_("1 (default): the latest moves; 2: older ...")
+    )
+    async def log(
+        self,
+        interaction: discord.Interaction,
+        match: int | None = None,
+        page: app_commands.Range[int, 1, 10_000] = 1,
+    ) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         statuses = ("active", "lobby", "finished", "abandoned")
         row = await self._match_here(interaction, match, statuses)
         if row is None:
             return
-        lines = await self.ui.moderation.log_lines(row.id)
-        body = "\n".join(lines)[-4000:] or messages.LOG_EMPTY
+        pages = log_pages(await self.ui.moderation.log_lines(row.id))
+        shown = min(page, len(pages)) if pages else 1
+        body = "\n".join(pages[shown - 1]) if pages else messages.LOG_EMPTY
         title = messages.LOG_TITLE.format(match_id=row.id)
         embed = discord.Embed(title=title, description=body, colour=0x5865F2)
+        if len(pages) > 1:
+            older = messages.LOG_OLDER.format(page=shown + 1) if shown < len(pages) else ""
+            footer = messages.LOG_PAGE.format(page=shown, pages=len(pages), older=older)
+            embed.set_footer(text=footer)
         await interaction.followup.send(embed=embed, ephemeral=True)

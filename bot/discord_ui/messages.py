@@ -122,6 +122,8 @@ _TEXTS: Final[dict[str, str]] = {
     "AI_PLAYER": N_("🤖 AI ({level})"),
     "MATCH_OVER_TITLE": N_("{title} · match #{match_id} is over"),
     "MATCH_OVER_LINE": N_("{place}. {who}{change}"),
+    "LOG_PAGE": N_("Page {page} of {pages}{older}"),
+    "LOG_OLDER": N_(" · older moves: /match log page:{page}"),
     "MATCH_OVER_LEFT": N_(" (left the match: ranked last)"),
     "MATCH_OVER_KICKED": N_(" (removed from the match: ranked last)"),
     "MATCH_OVER_FORFEITED": N_(" (forfeited: ranked last)"),

@@ -58,6 +58,7 @@ COMMAND_NAMES: Final = (
     pgettext("command", "resume"),
     pgettext("command", "host"),
     pgettext("command", "log"),
+    pgettext("command", "page"),
     pgettext("command", "config"),
     pgettext("command", "show"),
     pgettext("command", "set"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bot.app.moderation import LOG_LINES
+from bot.app.moderation import LOG_LINES, LOG_PAGE_CHARACTERS, log_pages
 from bot.games.coins.cards import card
 from tests.app.fakes import World
 from tests.app.play import open_game, play_out, random_move
@@ -37,7 +37,15 @@ async def test_coins_table_names_no_card_of_an_older_trick(world: World) -> None
     log = "\n".join(await world.moderation.log_lines(match_id))
     assert log == shown
     await play_out(world.matches, match_id, rng)
-    assert len(await world.moderation.log_lines(match_id)) == LOG_LINES
+    lines = await world.moderation.log_lines(match_id)
+    assert len(lines) > LOG_LINES, "every line once the match is over"
+
+    # /match log shows it page by page, the newest first, every line once and in order.
+    pages = log_pages(lines)
+    assert len(pages) > 1 and pages[0][-1] == lines[-1]
+    assert [line for page in reversed(pages) for line in page] == lines
+    for page in pages:
+        assert len(page) <= LOG_LINES and sum(len(x) + 1 for x in page) <= LOG_PAGE_CHARACTERS
 
 
 async def test_other_games_list_the_usual_recent_moves(world: World) -> None:

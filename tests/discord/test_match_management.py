@@ -7,6 +7,7 @@ from tests.discord.helpers import (
     answer,
     choices,
     choose,
+    match_id_of,
     open_table,
     private_message,
     stored,
@@ -75,6 +76,7 @@ async def test_the_log_shows_public_moves_and_everything_once_over(world) -> Non
     assert (await env.bot.controller.matches.row(match_id)).status == "finished"
     after = answer(await world.dave.slash(world.channel, "match log", match=match_id))
     assert "alice left; the AI plays that seat." in after
+    # A whole match is longer than a page: older moves are one page further.
     missing = answer(await world.dave.slash(world.channel, "match log", match=999))
     assert "There is no match #999 in this server." in missing
 
@@ -154,3 +156,26 @@ async def test_a_paused_match_takes_no_moves_and_runs_no_timers_until_resumed(wo
     log = answer(await world.dave.slash(world.channel, "match log"))
     assert f"⏸ <@{world.alice.id}> paused the match" in log
     assert f"▶ <@{world.mod.id}> resumed the match." in log
+
+
+async def test_a_long_log_reads_page_by_page(world) -> None:
+    env = world.env
+    lobby = (await world.alice.slash(world.channel, "cover-cover start", round_limit=30)).response
+    await world.alice.click(lobby, label="Add AI")
+    await world.alice.click(lobby, label="Start")
+    match_id = match_id_of(env, lobby)
+    await world.alice.slash(world.channel, "match leave")  # the AI plays both seats
+    assert (await env.bot.controller.matches.row(match_id)).status == "finished"
+    first = private_message(await world.dave.slash(world.channel, "match log", match=match_id))
+    latest = text_of(env, first)
+    assert "Page 1 of " in latest and "older moves: /match log page:2" in latest
+    assert "Round limit reached after 30 rounds" in latest
+    second = private_message(
+        await world.dave.slash(world.channel, "match log", match=match_id, page=2)
+    )
+    older = text_of(env, second)
+    assert "Page 2 of " in older and "Round limit reached" not in older
+    last = private_message(
+        await world.dave.slash(world.channel, "match log", match=match_id, page=999)
+    )
+    assert "dealt 26 cards each" in text_of(env, last), "past the end: the oldest page"
