@@ -23,6 +23,9 @@ from bot.store.repo import MatchRepository, MatchRow, NewMatch, SeatRow
 
 log = logging.getLogger(__name__)
 
+PLAYERS = "players"
+"""The lobby's own setting kept with the match options: the most seats the host wants."""
+
 CLOSED = N_("This lobby is closed: the match has started or was cancelled.")
 AI_NAMES = ("Ada", "Blaise", "Cleo", "Dante", "Edda", "Fermat")
 SeatSpec = tuple[int | None, str | None, str]
@@ -67,9 +70,17 @@ class LobbyInfo:
         return out
 
     @property
+    def most_seats(self) -> int:
+        """Return how many seats this lobby has: the host's `players`, else the game's most."""
+        spec = self.module.spec
+        chosen = str(self.row.options.get(PLAYERS, spec.max_seats))
+        most = int(chosen) if chosen.isdigit() else spec.max_seats
+        return min(max(most, spec.min_seats), spec.max_seats)
+
+    @property
     def full(self) -> bool:
         """Tell whether every seat is taken."""
-        return len(self.seats) >= self.module.spec.max_seats
+        return len(self.seats) >= self.most_seats
 
 
 class LobbyService:
@@ -99,16 +110,27 @@ class LobbyService:
         host: tuple[int, str],
         pacing: str | None = None,
         thread_id: int | None = None,
+        players: int | None = None,
     ) -> LobbyInfo:
         """Open a lobby with the host in the first seat, if the server's settings allow it.
 
         `channel_id` is the channel the match belongs to (a thread's parent);
-        `thread_id` the thread it runs in, if any.
+        `thread_id` the thread it runs in, if any; `players` the most seats the host
+        wants (within the game's range; kept with the options, so a rematch keeps it).
         """
         module = self.registry.get(game)
         config = await self.matches.config(guild_id)
         self._check_allowed(config, channel_id, game)
         resolved = module.spec.resolve_options(options, seats=1)
+        spec = module.spec
+        if players is not None and not spec.min_seats <= players <= spec.max_seats:
+            raise ServiceError(
+                _("{title} takes {low} to {high} players.").format(
+                    title=game_title(spec), low=spec.min_seats, high=spec.max_seats
+                )
+            )
+        if players is not None and players < spec.max_seats:
+            resolved[PLAYERS] = str(players)
 
         def room(in_guild: int, in_channel: int) -> None:
             self._refuse_if_full(config, in_guild, in_channel)

@@ -75,6 +75,9 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     names = [o.name for o in spec.options]
     names += [] if "pacing" in names else ["pacing"]
     wholes = {o.name: o.whole for o in spec.options if o.whole is not None}
+    if spec.min_seats < spec.max_seats:  # the lobby's seats, within the game's range
+        names.append("players")
+        wholes["players"] = (spec.min_seats, spec.max_seats)
     params += [
         inspect.Parameter(n, kind, default=None, annotation=_parameter_type(wholes.get(n)))
         for n in names
@@ -93,6 +96,8 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     }
     choices.setdefault("pacing", PACING)
     explained.setdefault("pacing", N_("Turn timer: live or correspondence (default: the server's)"))
+    if "players" in names:
+        explained["players"] = N_("Seats in the lobby at most (default: as many as the game takes)")
     callback = app_commands.describe(**explained)(app_commands.choices(**choices)(start))
     return app_commands.Command(
         name="start",

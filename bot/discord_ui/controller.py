@@ -199,6 +199,7 @@ class Controller(ClickHandlers):
         home = channel.parent_id if in_thread else channel.id  # type: ignore[union-attr]
         user = interaction.user
         pacing = options.pop("pacing", None)
+        players = options.pop("players", None)
         try:
             lobby = await self.lobbies.open(
                 guild_id=interaction.guild_id,
@@ -208,6 +209,7 @@ class Controller(ClickHandlers):
                 host=(user.id, user.display_name),
                 pacing=pacing,
                 thread_id=channel.id if in_thread else None,
+                players=None if players is None else int(players),
             )
         except GameError as error:
             await self.reply_error(interaction, error.message)

@@ -54,14 +54,14 @@ def lobby_payload(lobby: LobbyInfo) -> dict[str, Any]:
     )
     embed = discord.Embed(
         title=messages.LOBBY_TITLE.format(title=game_title(spec), match_id=row.id),
-        description=status.format(seats=seat_range(spec.min_seats, spec.max_seats)),
+        description=status.format(seats=seat_range(spec.min_seats, lobby.most_seats)),
         colour=0x5865F2,
     )
     embed.add_field(
         name=messages.LOBBY_OPTIONS, value=options or messages.LOBBY_NO_OPTIONS, inline=False
     )
     embed.add_field(
-        name=messages.LOBBY_SEATS.format(taken=len(lobby.seats), most=spec.max_seats),
+        name=messages.LOBBY_SEATS.format(taken=len(lobby.seats), most=lobby.most_seats),
         value=seats or messages.LOBBY_EMPTY,
     )
     if row.status == "lobby":

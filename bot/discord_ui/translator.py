@@ -44,6 +44,7 @@ COMMAND_NAMES: Final = (
     pgettext("command", "start"),
     pgettext("command", "rules"),
     pgettext("command", "pacing"),
+    pgettext("command", "players"),
     pgettext("command", "match"),
     pgettext("command", "hand"),
     pgettext("command", "dm"),

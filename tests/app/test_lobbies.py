@@ -233,3 +233,21 @@ async def test_a_refusal_inside_the_transaction_speaks_the_members_language(
         await lobbies.join(match_id, 2, "Bob")
     with use_locale("it"), pytest.raises(NotAllowed, match="Solo chi organizza"):
         await lobbies.start(match_id, 2)
+
+
+async def test_a_players_limit_outside_the_games_range_is_refused(lobbies: LobbyService) -> None:
+    for players in (1, 7):
+        with pytest.raises(ServiceError, match="COVERTA takes 2 to 6 players"):
+            await lobbies.open(
+                guild_id=1, channel_id=2, game="coverta", options={}, host=(1, "A"), players=players
+            )
+    full = await lobbies.open(
+        guild_id=1, channel_id=2, game="coverta", options={}, host=(1, "A"), players=6
+    )
+    assert "players" not in full.row.options and full.most_seats == 6
+    two = await lobbies.open(
+        guild_id=1, channel_id=2, game="coverta", options={}, host=(1, "A"), players=2
+    )
+    await lobbies.join(two.match_id, 2, "B")
+    with pytest.raises(ServiceError, match="This lobby is full"):
+        await lobbies.join(two.match_id, 3, "C")

@@ -179,3 +179,22 @@ async def test_a_long_log_reads_page_by_page(world) -> None:
         await world.dave.slash(world.channel, "match log", match=match_id, page=999)
     )
     assert "dealt 26 cards each" in text_of(env, last), "past the end: the oldest page"
+
+
+async def test_the_host_limits_the_lobby_to_a_number_of_players(world) -> None:
+    """ux: the start options include player count limits (within the game's range)."""
+    env = world.env
+    lobby = (await world.alice.slash(world.channel, "coverta start", players=3)).response
+    assert "Seats (1/3)" in text_of(env, lobby) and "2-3 seats" in text_of(env, lobby)
+    await world.bob.click(lobby, label="Join")
+    await world.carol.click(lobby, label="Join")
+    assert "This lobby is full." in answer(await world.dave.click(lobby, label="Join"))
+    assert "This lobby is full." in answer(await world.alice.click(lobby, label="Add AI"))
+    await world.alice.click(lobby, label="Start")
+    live = await env.bot.controller.matches.load(match_id_of(env, lobby))
+    assert len(live.seats) == 3 and live.row.status == "active"
+    # Coins always takes three: it offers no such option.
+    tree = env.bot.tree
+    coins = next(c for c in tree.get_commands() if c.name == "coins")
+    start = next(c for c in coins.commands if c.name == "start")
+    assert "players" not in {p.name for p in start.parameters}
