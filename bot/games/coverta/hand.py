@@ -45,12 +45,32 @@ def hand_body(view: PrivateView, names: Sequence[str], note: str) -> str:
         lines.append(last.format(card=card_text(view.public.last)))
     hand = _("**Your hand** ({count}; + fits both your rules after L)")
     lines.append(hand.format(count=len(view.hand)))
-    lines += [f"{'+' if c.number in view.satisfying else '-'} {card_text(c)}" for c in view.hand]
+    lines += [hand_line(view, c) for c in view.hand]
     if view.shown:
         lines.append(_("**Instructions you have learned**"))
         lines += learned_lines(view, names)
     lines.append(note)
     return "\n".join(lines)
+
+
+def hand_line(view: PrivateView, card: Card) -> str:
+    """Return one card of the hand: + when it fits both rules after L, else - and which of
+    the seat's own rules it breaks (why the bot refuses it in strict mode)."""
+    if card.number in view.satisfying:
+        return f"+ {card_text(card)}"
+    last = view.public.last
+    broken = (
+        []
+        if last is None
+        else [r for r, i in enumerate(view.instructions, 1) if not i.check(card, last)]
+    )
+    if len(broken) == 1:
+        return _("- {card} · breaks your rule {number}").format(
+            card=card_text(card), number=broken[0]
+        )
+    if broken:
+        return _("- {card} · breaks both your rules").format(card=card_text(card))
+    return f"- {card_text(card)}"
 
 
 def learned_lines(view: PrivateView, names: Sequence[str]) -> list[str]:

@@ -33,6 +33,10 @@ def test_placing_a_rule_breaking_card_asks_for_confirmation() -> None:
         o.label.split(" ")[0]: o.target for c in screen.choices for o in getattr(c, "options", ())
     }
     assert targets["27"] == "p.W.27" and targets["7"] == "a.A.7"
+    # The hand says why 27 is marked "-": it breaks Alice's rule 2 (KEEP fill) after L.
+    lines = screen.body.splitlines()
+    assert any(x.startswith("- 27 ") and x.endswith("· breaks your rule 2") for x in lines)
+    assert any(x.startswith("+ 7 ") and "breaks" not in x for x in lines)
     warning = presenter.private(view, legal, NAMES, "W.27")
     assert "rule 2 (KEEP fill)" in warning.body
     assert [b.target for b in warning.choices] == ["a.A.27", "p."]
