@@ -567,7 +567,10 @@ async def open_covert(world: Any, settings: Any) -> Table:
     through every kind of choice for the first rounds, then hurries.
     """
     env = world.env
-    result = await world.alice.slash(world.channel, "covert start")
+    # Correspondence pacing: the match's reminders and turn timers are hours away, so no
+    # timer comes due in real time while the members play (this test is about the play and
+    # the restart, not the timers, which tests/discord/test_timers.py drives on the clock).
+    result = await world.alice.slash(world.channel, "covert start", pacing="correspondence")
     lobby = result.response
     assert "Covert" in text_of(env, lobby)
     await world.bob.click(lobby, label="Join")
