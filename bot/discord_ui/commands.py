@@ -63,8 +63,7 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
     spec = module.spec
 
     async def start(interaction: discord.Interaction, **options: Any) -> None:
-        given = {k: None if v is None else str(v) for k, v in options.items()}
-        await ui.start_game(interaction, module, given)
+        await ui.start_game(interaction, module, options)
 
     kind = inspect.Parameter.KEYWORD_ONLY
     params = [

@@ -205,11 +205,12 @@ class Controller(ClickHandlers):
                 guild_id=interaction.guild_id,
                 channel_id=home or channel.id,
                 game=module.spec.key,
-                options={k: v for k, v in options.items() if v is not None},
+                # Whole-number options arrive as integers; the rules read every value as text.
+                options={k: str(v) for k, v in options.items() if v is not None},
                 host=(user.id, user.display_name),
                 pacing=pacing,
                 thread_id=channel.id if in_thread else None,
-                players=None if players is None else int(players),
+                players=players,
             )
         except GameError as error:
             await self.reply_error(interaction, error.message)

@@ -11,7 +11,7 @@ import msgspec
 from bot.app import notes
 from bot.app.lobbies import LobbyInfo
 from bot.app.matches import PrivateInfo, TableInfo
-from bot.app.stats import final_ranks, player_key
+from bot.app.stats import DROPPED, final_ranks, player_key
 from bot.app.texts import game_text, game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import (
@@ -177,6 +177,7 @@ DROPPED_SAYS: Final = {
     "forfeited": "MATCH_OVER_FORFEITED",
 }
 """The note beside a player who left, was removed or forfeited (ranked last when rated)."""
+assert set(DROPPED_SAYS) == set(DROPPED), "a seat status ranked last has no note"
 
 
 def _signed(change: int) -> str:

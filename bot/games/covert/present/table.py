@@ -208,10 +208,14 @@ def revealed_blocks(view: PublicView, names: Sequence[str]) -> list[tuple[str, s
     if not view.over:
         return []
     blocks = []
-    for seat, hand in enumerate(view.revealed):
-        missions = view.revealed_missions[seat] if seat < len(view.revealed_missions) else ()
-        codes = view.revealed_codes[seat] if seat < len(view.revealed_codes) else ()
-        tokens = view.revealed_tokens[seat] if seat < len(view.revealed_tokens) else ()
+    dossiers = zip(
+        view.revealed,
+        view.revealed_missions,
+        view.revealed_codes,
+        view.revealed_tokens,
+        strict=True,
+    )
+    for seat, (hand, missions, codes, tokens) in enumerate(dossiers):
         held = _(
             "Agency cards: {cards}\nMissions: {missions}\nCodes: {codes}\nTokens: {tokens}"
         ).format(

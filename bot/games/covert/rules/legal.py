@@ -177,14 +177,14 @@ def placement_actions(
     p = state.players[turn.seat]
     held = modifying(state, turn.seat, version)
     found: list[Action] = [] if held >= 0 else [act.END] if turn.placed else [act.PASS]
-    if held >= 0 and can_place(state, turn) and wants(want, act.Place):
-        found.append(act.Place(held, DECODER))
     if can_place(state, turn) and (wants(want, act.Place) or wants(want, act.Adjust)):
         mods = p.sources("PLUS_ONE", state.fresh) + p.sources("MINUS_ONE", state.fresh)
-        for die in placeable_dice(state, turn):
+        for die in placeable_dice(state, turn):  # only the held die, while one is held
             if wants(want, act.Place):
                 places = [act.Place(die, t) for t in place_targets(state, turn, die)]
-                found += [a for a in places if a not in found]
+                if die == held:  # the Decoder first: the default of a timed-out turn
+                    places.sort(key=lambda a: a.target != DECODER)
+                found += places
             found += [act.Adjust(die, m) for m in mods]
     if p.reroll and wants(want, act.Reroll):
         found += rerolls(rerollable(state, turn.seat, version))
