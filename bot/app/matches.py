@@ -56,6 +56,7 @@ from bot.store.repo import (
     SeatRow,
     Shards,
 )
+from bot.store.rows import DmViewRow
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -919,6 +920,20 @@ class MatchService:
         live = self._cache.get(match_id)
         if live is not None:
             live.row = await self._row(match_id)
+
+    async def keep_dm_view(self, view: DmViewRow) -> DmViewRow | None:
+        """Remember the DM that now shows a member's private view; return the one it replaces."""
+        return await self.repo.keep_dm_view(view)
+
+    async def dm_views(self, match_id: int) -> list[DmViewRow]:
+        """Return the private views of a match sent by DM (whichever process sent them)."""
+        return await self.repo.dm_views(match_id)
+
+    async def drop_dm_views(
+        self, match_id: int, user_id: int | None = None, message_id: int | None = None
+    ) -> None:
+        """Stop following DM views: all of a match, one member's, or that one message."""
+        await self.repo.drop_dm_views(match_id, user_id, message_id)
 
     # ------------------------------------------------------------------ reading
     async def table(self, match_id: int) -> TableInfo:

@@ -111,7 +111,7 @@ class CovertBot(commands.AutoShardedBot):
             shared=self.settings.shard_ids is not None,
         )
         lobbies = LobbyService(store.matches, self.registry, matches, seeds=self._seeds)
-        self.controller = Controller(matches, lobbies)
+        self.controller = Controller(matches, lobbies, dm_message=self.dm_message)
         self.scheduler = Scheduler(matches, lobbies, AbsenceService(matches))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         register_commands(self.tree, self.controller, self.registry)
@@ -142,6 +142,11 @@ class CovertBot(commands.AutoShardedBot):
             resumed = await matches.resume_all()
             log.info("resumed %d matches with an AI seat to act", resumed)
         self.scheduler.start()  # once; again only if its task was stopped
+
+    def dm_message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        """Return a handle on one of the bot's direct messages, to edit it."""
+        channel = self.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+        return channel.get_partial_message(message_id)
 
     def own_shards(self) -> Shards:
         """Return the shards this process runs (known once connected)."""

@@ -41,9 +41,12 @@ from bot.discord_ui.payloads import (
 )
 from bot.discord_ui.perms import is_moderator
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
-from bot.engine.i18n import normalize, use_locale
+from bot.engine.i18n import current_language, normalize, use_locale
+from bot.store import DmViewRow
 
 log = logging.getLogger(__name__)
+DmMessage = Callable[[int, int], Any]
+"""Return an editable handle on a direct message from its channel and message ids."""
 F = TypeVar("F", bound=Callable[..., Awaitable[None]])
 VIEW_TTL = 14 * 60
 """Seconds an open ephemeral view is kept current: Discord lets an interaction's
@@ -71,6 +74,8 @@ class OpenView:
     expiry: asyncio.TimerHandle | None = None
     version: int | None = None
     """The match version it shows (None: unknown, redraw at the next change)."""
+    language: str | None = None
+    """The language a view in a direct message is drawn in (None: the member's as last seen)."""
 
     @property
     def in_dm(self) -> bool:
@@ -130,9 +135,13 @@ def as_send(payload: dict[str, Any]) -> dict[str, Any]:
 class Controller(ClickHandlers):
     """Interaction handlers shared by commands and components."""
 
-    def __init__(self, matches: MatchService, lobbies: LobbyService) -> None:
+    def __init__(
+        self, matches: MatchService, lobbies: LobbyService, dm_message: DmMessage | None = None
+    ) -> None:
         self.matches = matches
         self.lobbies = lobbies
+        self.dm_message = dm_message
+        """Reaches a stored DM view again (after a restart, or sent by another process)."""
         # The games, settings and statistics are the match service's own.
         self.registry: Registry = matches.registry
         self.settings: SettingsService | None = matches.settings
@@ -162,7 +171,7 @@ class Controller(ClickHandlers):
         """Return the language a member's private view is drawn in."""
         if view.interaction is not None:
             return self.member_locale(view.interaction)
-        return self.language_of(user_id)
+        return view.language or self.language_of(user_id)
 
     async def server_language(self, guild_id: int | None, preferred: object | None) -> str:
         """Return the language of a server's public messages.
@@ -330,7 +339,7 @@ class Controller(ClickHandlers):
             wait=True,
             **as_send(private_payload(info, None, await self.names(match_id))),
         )
-        self.remember_view(match_id, interaction, message.id, version=info.version)
+        await self.remember_view(match_id, interaction, message.id, version=info.version)
 
     def _open_view(self, match_id: int, user_id: int) -> OpenView | None:
         """Return the ephemeral view a member has open in a match, if it can still be edited."""
@@ -339,7 +348,7 @@ class Controller(ClickHandlers):
             return None
         return view
 
-    def remember_view(
+    async def remember_view(
         self,
         match_id: int,
         interaction: discord.Interaction,
@@ -355,7 +364,7 @@ class Controller(ClickHandlers):
         """
         if interaction.guild_id is None and interaction.message is not None:
             user_id = interaction.user.id
-            self.remember_dm_view(match_id, user_id, interaction.message, step, version)
+            await self.remember_dm_view(match_id, user_id, interaction.message, step, version)
             return
         view = OpenView(interaction, message_id, step, _now(), version=version)
         self._keep(match_id, interaction.user.id, view)
@@ -363,7 +372,7 @@ class Controller(ClickHandlers):
             VIEW_TTL, self._expire, match_id, interaction.user.id, view
         )
 
-    def remember_dm_view(
+    async def remember_dm_view(
         self,
         match_id: int,
         user_id: int,
@@ -371,9 +380,51 @@ class Controller(ClickHandlers):
         step: str | None = None,
         version: int | None = None,
     ) -> None:
-        """Keep a private view sent by direct message current (it never gets too old to edit)."""
+        """Keep a private view sent by direct message current (it never gets too old to edit).
+
+        It is stored with the match, so it is kept current after a restart and by
+        whichever process applies the next move. The DM it replaces, if another, is
+        told it is out of date.
+        """
+        language = current_language()
+        row = DmViewRow(match_id, user_id, message.channel.id, message.id, language)
+        replaced = await self.matches.keep_dm_view(row)
         view = OpenView(None, None, step, _now(), message=message, version=version)
+        view.language = language
+        older = self.open_views.get(match_id, {}).get((user_id, True))
         self._keep(match_id, user_id, view)
+        known = {message.id} if older is None else {message.id, older.key[0]}
+        if replaced is not None and replaced.message_id not in known:
+            stale = self._stored_view(replaced)
+            if stale is not None:
+                self._retire_later(match_id, user_id, stale)
+
+    def _stored_view(self, row: DmViewRow) -> OpenView | None:
+        """Return a handle on a DM view known only from the store (None: DMs unreachable)."""
+        if self.dm_message is None:
+            return None
+        message = self.dm_message(row.channel_id, row.message_id)
+        return OpenView(None, None, None, _now(), message=message, language=row.language)
+
+    async def _follow_stored(self, match_id: int) -> dict[tuple[int, bool], OpenView]:
+        """Return a match's open views, its DM views as stored: a DM sent before a restart
+        or by another process is followed, and one replaced or dropped elsewhere is let go."""
+        stored = {row.user_id: row for row in await self.matches.dm_views(match_id)}
+        views = self.open_views.get(match_id, {})
+        for slot, view in list(views.items()):
+            user_id, in_dm = slot
+            row = stored.get(user_id)
+            if in_dm and (row is None or row.message_id != view.key[0]):
+                views.pop(slot)  # whoever replaced it told it so
+        for user_id, row in stored.items():
+            found = None if (user_id, True) in views else self._stored_view(row)
+            if found is not None:
+                views[(user_id, True)] = found
+        if views:
+            self.open_views[match_id] = views
+        else:
+            self.open_views.pop(match_id, None)
+        return views
 
     def _keep(self, match_id: int, user_id: int, view: OpenView) -> None:
         views = self.open_views.setdefault(match_id, {})
@@ -423,7 +474,7 @@ class Controller(ClickHandlers):
         A view that can no longer be shown (the member left) says it is out of date;
         one Discord no longer lets us edit is dropped.
         """
-        views = self.open_views.get(match_id, {})
+        views = await self._follow_stored(match_id)
         live = await self.matches.load(match_id) if views else None
         # Only a running match's version says what a view shows; an ended one redraws all.
         current = live.version if live is not None and live.row.status == "active" else None
@@ -438,6 +489,7 @@ class Controller(ClickHandlers):
             except GameError:
                 views.pop(slot, None)
                 self._retire_later(match_id, user_id, view)
+                await self._let_go(match_id, user_id, view)
                 continue
             try:
                 await view.edit(**payload)
@@ -447,11 +499,20 @@ class Controller(ClickHandlers):
                 views.pop(slot, None)
                 if view.expiry is not None:
                     view.expiry.cancel()
+                await self._let_go(match_id, user_id, view)
         if not views or (live is not None and live.row.status != "active"):
             # A finished match's views show its end for good: nothing more to follow.
-            for view in self.open_views.pop(match_id, {}).values():
+            ended = self.open_views.pop(match_id, {})
+            for view in ended.values():
                 if view.expiry is not None:
                     view.expiry.cancel()
+            if any(in_dm for _, in_dm in ended):
+                await self.matches.drop_dm_views(match_id)
+
+    async def _let_go(self, match_id: int, user_id: int, view: OpenView) -> None:
+        """Stop following a view; a DM view is forgotten by the store too."""
+        if view.in_dm:
+            await self.matches.drop_dm_views(match_id, user_id, view.key[0])
 
     @guarded
     async def on_target(
@@ -486,10 +547,10 @@ class Controller(ClickHandlers):
         payload = private_payload(info, note, await self.names(match_id))
         if in_place:
             await interaction.edit_original_response(**payload)
-            self.remember_view(match_id, interaction, None, step, info.version)
+            await self.remember_view(match_id, interaction, None, step, info.version)
         else:
             message = await interaction.followup.send(ephemeral=True, wait=True, **as_send(payload))
-            self.remember_view(match_id, interaction, message.id, step, info.version)
+            await self.remember_view(match_id, interaction, message.id, step, info.version)
 
     async def _apply_target(
         self, match_id: int, user_id: int, version: int | None, target: str

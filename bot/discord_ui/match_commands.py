@@ -111,13 +111,14 @@ class MatchGroup(app_commands.Group):
                 shown = await interaction.followup.send(
                     messages.DM_CLOSED, ephemeral=True, wait=True, **payload
                 )
-                self.ui.remember_view(match_id, interaction, shown.id, version=info.version)
+                await self.ui.remember_view(match_id, interaction, shown.id, version=info.version)
                 return
-            self.ui.remember_dm_view(match_id, interaction.user.id, sent, version=info.version)
+            user_id = interaction.user.id
+            await self.ui.remember_dm_view(match_id, user_id, sent, version=info.version)
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
             return
         message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
-        self.ui.remember_view(match_id, interaction, message.id, version=info.version)
+        await self.ui.remember_view(match_id, interaction, message.id, version=info.version)
 
     @app_commands.command(
         name="status", description=N_("Show the table of the match in this channel")

@@ -96,6 +96,7 @@ _TEXTS: Final[dict[str, str]] = {
         "(match #{match_id}): you have until {when} to act."
     ),
     "TURN_DM": N_("It's your turn in **{title}** (match #{match_id}): {link}"),
+    "HAND_DM": N_("Your hand in **{title}** (match #{match_id}): {link}"),
     "SECRET_DM": N_("🔒 A decision is waiting for you in **{title}** (match #{match_id}): {link}"),
     "GRACE_HIDDEN": N_(
         "I was offline when the timer of a hidden decision ran out in **{title}** "

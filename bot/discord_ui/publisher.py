@@ -202,7 +202,10 @@ class DiscordPublisher:
         active = info.status == "active"
         turn = frozenset(info.turn_user_ids) - await self._optional(info) if active else frozenset()
         asked = frozenset(info.secret_user_ids) if active else frozenset()
+        first = match_id not in self._pinged
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
+        if first and active:
+            await self._hands(channel, info, turn, server)
         if turn | asked == previous:
             return
         self._pinged[match_id] = (turn | asked, None)
@@ -212,7 +215,7 @@ class DiscordPublisher:
             except discord.HTTPException:
                 log.debug("match %s: previous ping already gone", match_id)
         link = _jump(channel, info.channel_id, info.message_id)
-        for user_id in sorted(asked - previous):
+        for user_id in sorted(asked - previous - turn):  # a turn DM shows the question too
             with use_locale(await self._member_language(user_id, server)):
                 await self._dm_secret(user_id, info, self._title(info.game_key), link)
         mention, failed = [], []
@@ -245,30 +248,52 @@ class DiscordPublisher:
             uid for s in seats if 0 <= s < len(live.seats) if (uid := live.seats[s].user_id)
         )
 
+    async def _hands(self, channel: Any, info: Any, turn: frozenset[int], server: str) -> None:
+        """Send `/prefs dm_hand` members their hand as the match starts (or, after a restart,
+        if none of their DMs shows it): from then on it follows every turn."""
+        controller = self.bot.controller
+        live = await controller.matches.load(info.match_id)
+        shown = {row.user_id for row in await controller.matches.dm_views(info.match_id)}
+        title = self._title(info.game_key)
+        link = _jump(channel, info.channel_id, info.message_id)
+        for seat in live.seats:
+            user_id = seat.user_id
+            if user_id is None or user_id in turn or user_id in shown:
+                continue
+            prefs = await self._prefs(user_id)
+            if prefs is None or not prefs.dm_hand or prefs.dm_closed:
+                continue
+            with use_locale(await self._member_language(user_id, server)):
+                text = messages.HAND_DM.format(title=title, match_id=info.match_id, link=link)
+                await self._dm_view(user_id, info.match_id, text)
+
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
-        """DM a member a short "decision pending" note if they take DMs; never a mention."""
+        """DM a member who takes DMs that a hidden decision waits, with the view to answer it
+        from; never a mention."""
         if await self._wants_dm(user_id):
             text = messages.SECRET_DM.format(title=title, match_id=info.match_id, link=link)
-            await self._dm(user_id, {"content": text})
+            await self._dm_view(user_id, info.match_id, text)
 
     async def _dm_turn(self, user_id: int, info: Any, title: str, link: str) -> bool:
-        """DM a member that it is their turn (with their hand if they asked); False if DMs fail."""
-        prefs = await self._prefs(user_id)
+        """DM a member that it is their turn, with their view to play from; False if DMs fail."""
         text = messages.TURN_DM.format(title=title, match_id=info.match_id, link=link)
-        payload: dict[str, Any] = {"content": text}
-        hand = prefs is not None and prefs.dm_hand
-        version = None
-        if hand:
-            private = await self.bot.controller.matches.private(info.match_id, user_id)
-            names = await self.bot.controller.names(info.match_id)
-            payload = private_payload(private, text, names)
-            payload["files"] = payload.pop("attachments")
-            version = private.version
+        return await self._dm_view(user_id, info.match_id, text)
+
+    async def _dm_view(self, user_id: int, match_id: int, text: str) -> bool:
+        """DM a member their private view under `text`; False if DMs fail.
+
+        The view follows the match from then on, after a restart too; an older one
+        says it is out of date.
+        """
+        controller = self.bot.controller
+        private = await controller.matches.private(match_id, user_id)
+        payload = private_payload(private, text, await controller.names(match_id))
+        payload["files"] = payload.pop("attachments")
         sent = await self._send_dm(user_id, payload)
-        if sent is not None and hand:
-            # The hand follows the match from here on; an older hand DM says it is out of date.
-            self.bot.controller.remember_dm_view(info.match_id, user_id, sent, version=version)
-        return sent is not None
+        if sent is None:
+            return False
+        await controller.remember_dm_view(match_id, user_id, sent, version=private.version)
+        return True
 
     async def _dm(self, user_id: int, payload: dict[str, Any]) -> bool:
         """Send a DM; on failure remember that this member's DMs are closed."""

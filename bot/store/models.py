@@ -217,6 +217,21 @@ class MatchSnapshot(Base):
     created_at: Mapped[datetime] = _created()
 
 
+class MatchDmView(Base):
+    """A member's private view of a match sent by direct message, kept current after a restart
+    and by every process (one per member and match: the latest)."""
+
+    __tablename__ = "match_dm_views"
+
+    match_id: Mapped[int] = _match_key()
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    channel_id: Mapped[int] = mapped_column(BigInteger)
+    """The member's DM channel."""
+    message_id: Mapped[int] = mapped_column(BigInteger)
+    language: Mapped[str | None] = mapped_column(String(16))
+    """The language it is drawn in (the member's, when it was sent)."""
+
+
 class GuildSettings(Base):
     """A guild's overrides of the declared setting defaults."""
 

@@ -39,6 +39,7 @@ from sqlalchemy.orm import InstrumentedAttribute
 from bot.store.errors import ConcurrencyConflict, NotFound
 from bot.store.models import (
     Match,
+    MatchDmView,
     MatchEvent,
     MatchNote,
     MatchResult,
@@ -47,6 +48,7 @@ from bot.store.models import (
     utcnow,
 )
 from bot.store.rows import (
+    DmViewRow,
     EventRow,
     MatchRow,
     NewEvent,
@@ -417,6 +419,39 @@ class MatchRepository:
         """Return the match log entries (the latest `limit`), oldest first."""
         return await self._latest(NoteRow, MatchNote, MatchNote.id, match_id, limit)
 
+    async def keep_dm_view(self, view: DmViewRow) -> DmViewRow | None:
+        """Store a member's latest private view sent by DM; return the one it replaces, if any
+        (read and replaced in one transaction)."""
+        values = {f: getattr(view, f) for f in _DM_VIEW_FIELDS}
+        mine = (MatchDmView.match_id == view.match_id) & (MatchDmView.user_id == view.user_id)
+
+        def work(connection: Connection) -> DmViewRow | None:
+            found = connection.execute(select(*_DM_VIEW_COLUMNS).where(mine)).first()
+            upsert_on(connection, MatchDmView, values, keys=("match_id", "user_id"))
+            return None if found is None else DmViewRow(**found._asdict())
+
+        return await self._writer.write(work)
+
+    async def dm_views(self, match_id: int) -> list[DmViewRow]:
+        """Return the private views of a match sent by DM, by member."""
+        query = (
+            select(MatchDmView)
+            .where(MatchDmView.match_id == match_id)
+            .order_by(MatchDmView.user_id)
+        )
+        return await self._select(DmViewRow, query)
+
+    async def drop_dm_views(
+        self, match_id: int, user_id: int | None = None, message_id: int | None = None
+    ) -> None:
+        """Forget a match's DM views: all, one member's, or one member's if still that message."""
+        query = delete(MatchDmView).where(MatchDmView.match_id == match_id)
+        if user_id is not None:
+            query = query.where(MatchDmView.user_id == user_id)
+        if message_id is not None:
+            query = query.where(MatchDmView.message_id == message_id)
+        await self._writer.write(lambda c: c.execute(query).rowcount)
+
     async def set_seats(
         self,
         match_id: int,
@@ -781,6 +816,8 @@ _MATCH_COLUMNS: Final = [Match.__table__.c[f] for f in MatchRow.__slots__]
 _SEAT_COLUMNS: Final = [MatchSeat.__table__.c[f] for f in SeatRow.__slots__]
 _EVENT_COLUMNS: Final = [MatchEvent.__table__.c[f] for f in EventRow.__slots__]
 _NOTE_COLUMNS: Final = [MatchNote.__table__.c[f] for f in NoteRow.__slots__]
+_DM_VIEW_FIELDS: Final = DmViewRow.__slots__
+_DM_VIEW_COLUMNS: Final = [MatchDmView.__table__.c[f] for f in _DM_VIEW_FIELDS]
 
 # The statements of every move and every lobby step, built once: building a statement
 # costs more than SQLAlchemy's cached compilation of it.

@@ -76,6 +76,17 @@ class EventRow:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class DmViewRow:
+    """Where a member's private view of a match sent by direct message is, and its language."""
+
+    match_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
+    language: str | None = None
+
+
 class NewSeat(NamedTuple):
     """A seat to create with `MatchRepository.set_seats` (a plain 4-tuple works too)."""
 

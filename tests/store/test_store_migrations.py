@@ -22,6 +22,7 @@ TABLES = {
     "match_snapshots",
     "match_results",
     "match_notes",
+    "match_dm_views",
     "guild_settings",
     "guild_settings_log",
     "user_prefs",
@@ -62,7 +63,7 @@ async def test_upgrade_to_head_on_external_database(db_url: str) -> None:
     finally:
         await engine.dispose()
     assert names - {"alembic_version"} == TABLES
-    assert head == "0006"
+    assert head == "0007"
 
 
 async def test_models_match_the_migration(db_url: str) -> None:

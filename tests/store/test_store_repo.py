@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import (
     CHANCE_SEAT,
     ConcurrencyConflict,
+    DmViewRow,
     EventRow,
     MatchRepository,
     NewEvent,
@@ -177,6 +178,25 @@ async def test_update_seat(store: Store) -> None:
 async def test_seats_need_an_existing_match(store: Store) -> None:
     with pytest.raises(IntegrityError):
         await store.matches.set_seats(12345, [(0, HOST, None, "Host")])
+
+
+async def test_a_members_dm_view_is_kept_replaced_and_dropped(store: Store) -> None:
+    repo = store.matches
+    match_id, other = await new_match(store), await new_match(store)
+    first = DmViewRow(match_id, 7, 70, 700, "it")
+    assert await repo.keep_dm_view(first) is None
+    assert await repo.keep_dm_view(DmViewRow(match_id, 8, 80, 800)) is None
+    assert await repo.keep_dm_view(DmViewRow(other, 7, 70, 701)) is None
+    second = DmViewRow(match_id, 7, 70, 702, "en")
+    assert await repo.keep_dm_view(second) == first  # one per member and match: the latest
+    assert await repo.dm_views(match_id) == [second, DmViewRow(match_id, 8, 80, 800)]
+    await repo.drop_dm_views(match_id, 7, message_id=700)  # no longer that message: kept
+    assert [v.user_id for v in await repo.dm_views(match_id)] == [7, 8]
+    await repo.drop_dm_views(match_id, 7, message_id=702)
+    assert await repo.dm_views(match_id) == [DmViewRow(match_id, 8, 80, 800)]
+    await repo.drop_dm_views(match_id)
+    assert await repo.dm_views(match_id) == []
+    assert await repo.dm_views(other) == [DmViewRow(other, 7, 70, 701)]
 
 
 # Event log

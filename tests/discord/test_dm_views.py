@@ -1,0 +1,93 @@
+"""Private views by direct message: playable from the DM, and kept current across restarts."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot.discord_ui.bot import create_bot
+from tests.discord.helpers import (
+    choices,
+    custom_ids,
+    my_hand,
+    open_table,
+    play_one_turn,
+    text_of,
+    to_act,
+)
+
+
+def last_dm(member: Any) -> Any:
+    return member.user.dm_channel.history()[-1]
+
+
+async def finish_turn(actor: Any, env: Any, table: Any, view: Any, seed: int) -> None:
+    """Play random actions from one private view until someone else is to act (the actor is
+    the member in the channel, or the user in their DMs)."""
+    rng = random.Random(seed)
+    for _ in range(8):
+        assert await play_one_turn(actor, env, view, rng)
+        if to_act(env, table) != [actor.id]:
+            return
+    raise AssertionError("the turn never passed")
+
+
+async def test_the_turn_dm_carries_the_view_to_play_from(world: Any) -> None:
+    env = world.env
+    await world.alice.slash(world.channel, "prefs", dm_turn=True)
+    table, _ = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    dm = last_dm(world.alice)
+    assert "It's your turn in **COVERTA**" in (dm.content or "")
+    assert dm.embeds and choices(env, dm), "the DM holds the playable view, not just a link"
+    await finish_turn(world.alice.user, env, table, dm, 5)
+    assert to_act(env, table) == [world.bob.id]
+
+
+async def test_a_dm_view_follows_the_match_after_a_restart_and_ends_without_your_turn(
+    world: Any, settings: Any
+) -> None:
+    env = world.env
+    await world.alice.slash(world.channel, "prefs", dm_turn=True)
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    dm = last_dm(world.alice)
+    assert "It's your turn" in text_of(env, dm) and choices(env, dm)
+
+    await env.restart_bot(create_bot(settings))
+    assert not env.bot.controller.open_views, "the new process holds no view in memory"
+    await finish_turn(world.alice, env, table, await my_hand(world.alice, table), 1)
+    assert to_act(env, table) == [world.bob.id]
+    version = (await env.bot.controller.matches.load(match_id)).version
+    redrawn = text_of(env, dm)
+    assert "It's your turn" not in redrawn and "Your turn" not in redrawn
+    assert f":{version}:" in " ".join(custom_ids(env, dm)) or not choices(env, dm)
+
+    await env.restart_bot(create_bot(settings))
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(1)
+    ended = text_of(env, dm)
+    assert "over" in ended.lower() and "Your turn" not in ended and not choices(env, dm)
+    assert await env.bot.controller.matches.dm_views(match_id) == []
+
+
+async def test_dm_hand_sends_the_hand_at_the_start_and_a_restart_sends_no_second_one(
+    world: Any, settings: Any
+) -> None:
+    env = world.env
+    await world.bob.slash(world.channel, "prefs", dm_hand=True)
+    table, _ = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    hand = last_dm(world.bob)
+    assert "Your hand in **COVERTA**" in (hand.content or "") and hand.embeds
+
+    await env.restart_bot(create_bot(settings))
+    await world.alice.slash(world.channel, "match pause")  # the new process's first table
+    assert last_dm(world.bob).id == hand.id, "the hand DM'd before the restart still counts"
+
+    await world.alice.slash(world.channel, "match resume")
+    await finish_turn(world.alice, env, table, await my_hand(world.alice, table), 3)
+    assert to_act(env, table) == [world.bob.id]
+    turn = last_dm(world.bob)
+    assert turn.id != hand.id and "It's your turn" in (turn.content or "")
+    assert choices(env, turn)
+    assert "out of date" in text_of(env, hand) and not choices(env, hand)
