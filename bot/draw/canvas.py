@@ -55,6 +55,27 @@ def fit_scale(size: tuple[float, float], room: tuple[float, float]) -> float:
     return min(room[0] / max(size[0], 1), room[1] / max(size[1], 1))
 
 
+def grid_shape(
+    count: int, cell: tuple[int, int], gap: int, header: int = 0, least_width: int = 0
+) -> tuple[int, int]:
+    """Return (columns, rows) for ``count`` cells in even rows under a ``header``: the
+    arrangement whose picture, fitted into Discord's 4:3 box, shows the cells largest
+    (fewer rows on a tie). ``least_width`` is the width the header's own text needs."""
+    count = max(count, 1)
+    best, best_scale = (count, 1), 0.0
+    for columns in range(count, 0, -1):  # the fewest rows first, so a tie keeps them
+        rows = -(-count // columns)
+        size = (
+            max(gap + columns * (cell[0] + gap), least_width),
+            header + gap + rows * (cell[1] + gap),
+        )
+        scale = fit_scale(size, TABLE_SIZE)
+        if scale > best_scale * 1.0001:
+            best, best_scale = (columns, rows), scale
+    rows = best[1]
+    return -(-count // rows), rows  # rows as even as they go
+
+
 def framed(
     image: Image.Image, colour: RGB, size: tuple[int, int] = TABLE_SIZE, grow: float = 1.25
 ) -> Image.Image:

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, png
+from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, grid_shape, png
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import current_language
 from bot.games.coins.cards import Card, Suit
@@ -42,8 +42,8 @@ CORNER = (6.0, 7.0, 29.0, 55.0)
 """The top-left corner block (index over a small symbol), in design units of the face;
 the bottom-right block mirrors it."""
 
-STRIP_WRAP, GAP, HEADER = 8, 6, 30
-"""A hand strip holds at most STRIP_WRAP cards per row, under a one-line title."""
+GAP, HEADER = 6, 30
+"""Pixels between the cards of a hand, and the height of its one-line title."""
 
 
 def card_box(scale: float) -> tuple[int, int]:
@@ -104,11 +104,11 @@ def to_png(image: Image.Image) -> bytes:
 
 
 def hand_png(cards: Sequence[Card], title: str, marked: Collection[Card] = ()) -> bytes:
-    """Draw a hand in even rows of at most STRIP_WRAP cards, the marked ones ringed in gold."""
-    rows = max(1, -(-len(cards) // STRIP_WRAP))
-    per_row = max(1, -(-len(cards) // rows))
+    """Draw a hand in the even rows that show it largest in Discord's box, the marked cards
+    ringed in gold."""
     card_w, card_h = card_box(1.0)
     title_width = round(width(title, 18)) + 3 * GAP
+    per_row, rows = grid_shape(len(cards), (card_w, card_h), GAP, HEADER, title_width)
     size = (max(GAP + per_row * (card_w + GAP), title_width), HEADER + rows * (card_h + GAP))
     image = canvas(size, FELT)
     draw = ImageDraw.Draw(image)

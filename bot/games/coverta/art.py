@@ -28,7 +28,17 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, TABLE_SIZE, canvas, clear, framed, png, smooth
+from bot.draw.canvas import (
+    RGB,
+    SUPERSAMPLE,
+    TABLE_SIZE,
+    canvas,
+    clear,
+    framed,
+    grid_shape,
+    png,
+    smooth,
+)
 from bot.draw.shapes import badge, check_badge
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import _, current_language
@@ -63,8 +73,8 @@ LAST_BADGE = pphrase("badge", "L")
 """The letter of the last card placed (as the table text writes it)."""
 TOKEN_BADGE = pphrase("badge", "T")
 
-STRIP_WRAP, STRIP_GAP = 10, 6
-"""A hand strip wraps into two rows past STRIP_WRAP cards."""
+STRIP_GAP = 6
+"""Pixels between the cards of a hand."""
 MAX_WIDTH, MAX_HEIGHT = TABLE_SIZE
 RECENT_COLUMNS = 12
 """With more columns than column 0 plus this many, the middle ones are elided."""
@@ -204,11 +214,9 @@ def _png(image: Image.Image) -> bytes:
 
 
 def card_strip_png(cards: Sequence[Card], marked: Collection[int] = ()) -> bytes:
-    """Draw a hand of cards in one row (two past STRIP_WRAP cards) as PNG bytes."""
-    per_row = len(cards) if len(cards) <= STRIP_WRAP else -(-len(cards) // 2)
-    per_row = max(1, per_row)
-    rows = max(1, -(-len(cards) // per_row))
+    """Draw a hand of cards in the even rows that show them largest in Discord's box."""
     width, height = card_box(1.0)
+    per_row, rows = grid_shape(len(cards), (width, height), STRIP_GAP)
     step_x, step_y = width + STRIP_GAP, height + STRIP_GAP
     size = (STRIP_GAP + per_row * step_x, STRIP_GAP + rows * step_y)
     image = canvas(size, FELT)

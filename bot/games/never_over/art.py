@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, png, smooth
+from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, grid_shape, png, smooth
 from bot.draw.shapes import card_blank, dashed_outline, le_sign
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import _, current_language
@@ -32,7 +32,7 @@ INK_DIM: RGB = (165, 185, 175)
 GOLD: RGB = (255, 200, 40)
 WHITE: RGB = (255, 255, 255)
 HAND_CARD = (96, 136)
-HAND_WRAP, GAP = 8, 8
+GAP = 8
 
 
 def card_image(card: Card, size: tuple[int, int], marked: bool = False) -> Image.Image:
@@ -116,12 +116,12 @@ def empty_slot(size: tuple[int, int], text: str) -> Image.Image:
 
 
 def hand_png(cards: Sequence[Card], cap: int, title: str) -> bytes:
-    """Draw a hand in even rows of at most HAND_WRAP, greens playable now ringed in gold."""
-    rows = max(1, -(-len(cards) // HAND_WRAP))
-    per_row = max(1, -(-len(cards) // rows))
+    """Draw a hand in the even rows that show it largest in Discord's box, the greens
+    playable now ringed in gold."""
     w, h = HAND_CARD
     header = 34
     title_width = round(width(title, 20)) + 3 * GAP
+    per_row, rows = grid_shape(len(cards), HAND_CARD, GAP, header, title_width)
     size = (max(GAP + per_row * (w + GAP), title_width), header + rows * (h + GAP))
     image = canvas(size, FELT)
     draw = ImageDraw.Draw(image)

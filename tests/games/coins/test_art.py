@@ -65,12 +65,13 @@ def test_every_rank_prints_a_different_index() -> None:
     assert len(corners) == 12
 
 
-def test_a_hand_strip_wraps_at_eight_and_rings_the_marked_cards() -> None:
+def test_a_hand_fills_discords_box_in_even_rows_and_rings_the_marked_cards() -> None:
     width, height = art.card_box(1.0)
     full = open_png(art.hand_png(CARDS[:16], "Your hand"))
-    assert full.size == (art.GAP + 8 * (width + art.GAP), art.HEADER + 2 * (height + art.GAP))
+    assert full.size == (art.GAP + 6 * (width + art.GAP), art.HEADER + 3 * (height + art.GAP))
+    assert 1.1 < full.width / full.height < 1.6  # about 4:3, not a strip
     few = open_png(art.hand_png(CARDS[:5], "Your hand"))
-    assert few.size[1] == art.HEADER + height + art.GAP
+    assert few.size[1] == art.HEADER + 2 * (height + art.GAP)  # three over two
     marked = open_png(art.hand_png(CARDS[:5], "Your hand", [CARDS[2]]))
     assert count_near(marked, art.GOLD, 10) > count_near(few, art.GOLD, 10) + 200
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from bot.draw.canvas import fit_scale
 from bot.games.coverta import art
 from bot.games.coverta.art import LayoutCell, LayoutGrid, card_image, card_strip_png, layout_png
 from bot.games.coverta.cards import Card
@@ -117,20 +118,23 @@ def test_rings_mark_last_and_marked_cards() -> None:
     assert near(last, art.GOLD, 10)
 
 
-def test_card_strip_is_a_png_of_one_row() -> None:
+def test_a_hand_of_eight_is_drawn_in_two_rows_of_four() -> None:
     hand = [make(n, (n % 2, 0, 1, 0, 1)) for n in range(1, 9)]
     image = open_png(card_strip_png(hand))
     card_width, card_height = art.card_box(1.0)
-    assert 8 * card_width <= image.width <= 8 * card_width + 100
-    assert card_height <= image.height <= card_height + 30
+    step_x, step_y = card_width + art.STRIP_GAP, card_height + art.STRIP_GAP
+    assert image.size == (art.STRIP_GAP + 4 * step_x, art.STRIP_GAP + 2 * step_y)
 
 
-def test_card_strip_wraps_into_two_rows_past_ten_cards() -> None:
+def test_a_long_hand_shows_its_cards_larger_in_discords_box_than_one_row_would() -> None:
     hand = [make(n, (0, 0, 0, 0, 0)) for n in range(1, 15)]
     image = open_png(card_strip_png(hand))
     card_width, card_height = art.card_box(1.0)
-    assert 7 * card_width <= image.width <= 7 * card_width + 80
-    assert 2 * card_height <= image.height <= 2 * card_height + 40
+    step_x, step_y = card_width + art.STRIP_GAP, card_height + art.STRIP_GAP
+    assert image.size == (art.STRIP_GAP + 5 * step_x, art.STRIP_GAP + 3 * step_y)
+    one_row = (art.STRIP_GAP + 14 * step_x, art.STRIP_GAP + step_y)
+    box = (400, 300)
+    assert fit_scale(image.size, box) > 2 * fit_scale(one_row, box)
 
 
 def test_card_strip_highlights_marked_cards() -> None:
