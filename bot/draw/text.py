@@ -2,10 +2,11 @@
 
 The fonts ship with the package (``bot/draw/fonts``, licences beside them): DejaVu
 Sans draws Latin with accents, Greek, Cyrillic, card suits, arrows and maths signs;
-Droid Sans Fallback draws Chinese, Japanese and Korean. Text is drawn character by
-character from the first font of the chain that has the glyph, so a name never comes
-out as missing-glyph boxes. What no font has is replaced by a readable stand-in
-(``SUBSTITUTES``: 🤖 becomes ``AI``) or left out (other emoji).
+Droid Sans Fallback draws Chinese, Japanese and Korean; Noto Emoji draws emoji, in
+the text's own colour (Pillow draws no colour-emoji outlines). Text is drawn
+character by character from the first font of the chain that has the glyph, so a
+name never comes out as missing-glyph boxes. A few markers read as words or signs
+(``SUBSTITUTES``: 🤖 becomes ``AI``); what no font has is left out.
 
 Whether a font has a glyph is decided by drawing the character and comparing its
 bitmap with the font's ``.notdef`` glyph (what FreeType draws for an unmapped code
@@ -29,8 +30,10 @@ Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
 Ink = RGB | tuple[int, int, int, int]
 
-FONT_FILES: tuple[str, ...] = ("DejaVuSans.ttf", "DroidSansFallback.ttf")
+FONT_FILES: tuple[str, ...] = ("DejaVuSans.ttf", "DroidSansFallback.ttf", "NotoEmoji.ttf")
 """The font chain, first choice first."""
+EMOJI_FONT = FONT_FILES.index("NotoEmoji.ttf")
+"""The emoji font's place in the chain: its space is an emoji's width, so none is drawn in it."""
 NOTDEF_PROBE = "\uffff"
 """A noncharacter: no font maps it, so it draws the font's ``.notdef`` glyph."""
 SUBSTITUTES: dict[str, str] = {
@@ -43,7 +46,7 @@ SUBSTITUTES: dict[str, str] = {
     "\U0001f3c6": "★",  # trophy
     "\U0001f451": "★",  # crown
 }
-"""Readable stand-ins for characters no shipped font can draw."""
+"""Markers drawn as words or plain signs, the same at any size and in any picture."""
 INVISIBLE = {"\ufe0e", "\ufe0f", "\u200d", "\u200b", "\u2060"}
 """Variation selectors and joiners: they shape emoji and draw nothing on their own."""
 
@@ -118,11 +121,12 @@ def clean(text: str) -> str:
 
 
 def runs(text: str) -> Iterator[tuple[int, str]]:
-    """Split cleaned text into runs drawn by one chain font each."""
+    """Split cleaned text into runs drawn by one chain font each (a space joins the run
+    before it, unless that is emoji)."""
     current, start = 0, 0
     for i, ch in enumerate(text):
         index = font_index(ch) or 0
-        if ch != " " and index != current:
+        if (ch != " " or current == EMOJI_FONT) and index != current:
             if i > start:
                 yield current, text[start:i]
             current, start = index, i

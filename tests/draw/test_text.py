@@ -19,6 +19,9 @@ NAMES = [
     "김민준",
     "さくら",
     "Zoe\u0308",
+    "🎲 Dado",
+    "Ana 👍🏽",
+    "😀🌟🐉",
 ]
 
 
@@ -52,15 +55,20 @@ def test_a_name_draws_the_same_pixels_as_its_glyphs() -> None:
 
 
 def test_the_robot_marker_reads_ai_in_pictures() -> None:
-    """No shipped font has the robot emoji: pictures write AI where messages show the emoji."""
+    """Pictures write AI where messages show the robot emoji: the marker reads as a word."""
     assert text.clean(robot_name("Ada")) == f"{ROBOT_TEXT} Ada"
     assert ROBOT not in text.clean(f"{ROBOT}{ROBOT}")
 
 
-def test_undrawable_emoji_are_left_out_not_boxed() -> None:
-    """An emoji with no glyph and no stand-in is dropped, variation selectors too."""
-    assert text.clean("👍\ufe0f Bo") == "Bo"
+def test_emoji_draw_as_glyphs_and_what_no_font_has_is_left_out() -> None:
+    """An emoji in a name is drawn by the emoji font; a character no font has is dropped,
+    variation selectors too."""
+    assert text.clean("👍\ufe0f Bo") == "👍 Bo"
+    assert list(text.runs("👍 Bo 李 雷")) == [(2, "👍"), (0, " Bo "), (1, "李 雷")]
+    emoji, latin = text.chain(24)[2], text.chain(24)[0]
+    assert text.width("👍 Bo", 24) == emoji.getlength("👍") + latin.getlength(" Bo")
     assert text.clean("❤\ufe0f Bo") == "♥ Bo"
+    assert text.clean("\ue000 Bo") == "Bo"  # a private-use character: no font maps it
 
 
 def test_fit_and_wrap_keep_within_the_room() -> None:
