@@ -42,7 +42,7 @@ from bot.discord_ui.payloads import (
 from bot.discord_ui.perms import is_moderator
 from bot.engine import BadToken, GameError, GameModule, Registry, StaleVersion
 from bot.engine.i18n import current_language, normalize, use_locale
-from bot.store import DmViewRow
+from bot.store.rows import DmViewRow
 
 log = logging.getLogger(__name__)
 DmMessage = Callable[[int, int], Any]

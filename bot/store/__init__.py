@@ -13,16 +13,7 @@ from bot.store.db import (
 from bot.store.errors import ConcurrencyConflict, NotFound, StoreError
 from bot.store.models import CHANCE_SEAT, SYSTEM_SEAT
 from bot.store.repo import MatchRepository
-from bot.store.rows import (
-    DmViewRow,
-    EventRow,
-    MatchRow,
-    NewEvent,
-    NewMatch,
-    NewSeat,
-    NoteRow,
-    SeatRow,
-)
+from bot.store.rows import EventRow, MatchRow, NewEvent, NewMatch, NewSeat, NoteRow, SeatRow
 from bot.store.settings import SettingChange, SettingsRepository
 from bot.store.stats import GameRecord, RatingRow, ResultRow, StatsRepository
 from bot.store.store import Store
@@ -32,7 +23,6 @@ __all__ = [
     "DEFAULT_URL",
     "SYSTEM_SEAT",
     "ConcurrencyConflict",
-    "DmViewRow",
     "EventRow",
     "GameRecord",
     "MatchRepository",

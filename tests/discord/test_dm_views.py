@@ -21,6 +21,15 @@ def last_dm(member: Any) -> Any:
     return member.user.dm_channel.history()[-1]
 
 
+async def dm_table(world: Any, member: Any, **prefs: bool) -> tuple[Any, int, Any]:
+    """Set a member's DM preferences, start a COVERTA match of alice and bob (alice
+    first) and return the table, the match id and the member's latest DM."""
+    await member.slash(world.channel, "prefs", **prefs)
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    assert to_act(world.env, table) == [world.alice.id]
+    return table, match_id, last_dm(member)
+
+
 async def finish_turn(actor: Any, env: Any, table: Any, view: Any, seed: int) -> None:
     """Play random actions from one private view until someone else is to act (the actor is
     the member in the channel, or the user in their DMs)."""
@@ -34,10 +43,7 @@ async def finish_turn(actor: Any, env: Any, table: Any, view: Any, seed: int) ->
 
 async def test_the_turn_dm_carries_the_view_to_play_from(world: Any) -> None:
     env = world.env
-    await world.alice.slash(world.channel, "prefs", dm_turn=True)
-    table, _ = await open_table(world, players=("alice", "bob"))
-    assert to_act(env, table) == [world.alice.id]
-    dm = last_dm(world.alice)
+    table, _, dm = await dm_table(world, world.alice, dm_turn=True)
     assert "It's your turn in **COVERTA**" in (dm.content or "")
     assert dm.embeds and choices(env, dm), "the DM holds the playable view, not just a link"
     await finish_turn(world.alice.user, env, table, dm, 5)
@@ -48,9 +54,7 @@ async def test_a_dm_view_follows_the_match_after_a_restart_and_ends_without_your
     world: Any, settings: Any
 ) -> None:
     env = world.env
-    await world.alice.slash(world.channel, "prefs", dm_turn=True)
-    table, match_id = await open_table(world, players=("alice", "bob"))
-    dm = last_dm(world.alice)
+    table, match_id, dm = await dm_table(world, world.alice, dm_turn=True)
     assert "It's your turn" in text_of(env, dm) and choices(env, dm)
 
     await env.restart_bot(create_bot(settings))
@@ -74,10 +78,7 @@ async def test_dm_hand_sends_the_hand_at_the_start_and_a_restart_sends_no_second
     world: Any, settings: Any
 ) -> None:
     env = world.env
-    await world.bob.slash(world.channel, "prefs", dm_hand=True)
-    table, _ = await open_table(world, players=("alice", "bob"))
-    assert to_act(env, table) == [world.alice.id]
-    hand = last_dm(world.bob)
+    table, _, hand = await dm_table(world, world.bob, dm_hand=True)
     assert "Your hand in **COVERTA**" in (hand.content or "") and hand.embeds
 
     await env.restart_bot(create_bot(settings))

@@ -15,7 +15,6 @@ from sqlalchemy.exc import IntegrityError
 from bot.store import (
     CHANCE_SEAT,
     ConcurrencyConflict,
-    DmViewRow,
     EventRow,
     MatchRepository,
     NewEvent,
@@ -27,6 +26,7 @@ from bot.store import (
 )
 from bot.store.models import GuildSettings, Match, MatchEvent
 from bot.store.repo import Extras
+from bot.store.rows import DmViewRow
 from bot.store.writer import writer_for
 
 GUILD, CHANNEL, HOST = 111_222_333_444_555_666, 777_888_999_000_111_222, 9_000_000_000_000_001

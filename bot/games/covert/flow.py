@@ -16,16 +16,21 @@ from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
 
 T = TypeVar("T")
 
-RULES_VERSION: Final = 5
+RULES_VERSION: Final = 6
 """The version of Covert's rules (``SPEC.rules_version``). A match keeps the version it
 began under, so a stored log replays the same after an update. What each one changed:
 2: the Reroll on anyone's turn, placement turns closed by End turn, no round cap;
 3: a Move ×3 walked before its Espionage, the Reroll also while asked or moving;
 4: with reactions concealed, a First window reopened after a use waits like a new one;
-5: a die modified by +1/−1 is placed: no Pass, End turn or Reroll of it in between."""
+5: a die modified by +1/−1 is placed: no Pass, End turn or Reroll of it in between;
+6: an Intel pair's free card may be the deck top after reshuffling the discard pile (8.26),
+   an Espionage event waiting or not."""
 
 REOPENED_WAIT: Final = 4
 """The first version whose First window, reopened after a use, waits when concealed (7.5)."""
+FREE_CARD_RESHUFFLES: Final = 6
+"""The first version in which an Intel pair's free card may come from the discard pile,
+reshuffled into the empty deck (8.26), even while an Espionage event holds the pile."""
 MODIFIED_IS_PLACED: Final = 5
 """The first version in which +1/−1 is spent only on a die that is then placed (2.4: "while
 placing a die ... before the die is put down"; 4.1: "as it is placed")."""

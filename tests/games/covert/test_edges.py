@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import msgspec
@@ -309,6 +310,48 @@ def test_17_any_card_must_be_another_agency_card() -> None:
         "X.M29.B.A01",
         "X.M29.A05.A01",
     }
+
+
+def intel_pair_after_a_card(rules: CovertRules, ben_hand: tuple[str, ...]) -> CovertState:
+    """Ada, with an empty deck and discard and the orange space empty, uses Move ×3 (A13)
+    and collects a second brown cube: an Intel pair whose free card is now due."""
+    s = resolving()
+    spaces = ("", *s.region_spaces[1:])
+    s = msgspec.structs.replace(s, region_spaces=spaces, agency_deck=(), agency_discard=())
+    s = edit(edit(s, ADA, hand=("A13",), intel=("brown",)), BEN, hand=ben_hand)
+    s = rules.apply(s, ADA, Use("A13")).state
+    s = settle_chance(rules, s)
+    return rules.apply(s, ADA, Step(0, "MUC")).state
+
+
+def settle_chance(rules: CovertRules, s: CovertState) -> CovertState:
+    """Play the random steps the state waits for."""
+    rng = random.Random(0)
+    while CHANCE in rules.to_act(s):
+        s = rules.apply(s, CHANCE, rules.chance_outcome(s, rng)).state
+    return s
+
+
+def test_26_an_intel_pairs_free_card_does_not_hang_on_a_hidden_espionage_card() -> None:
+    """8.26: with the deck empty, the free card is the top of the reshuffled discard pile,
+    whether or not an opponent holds Espionage (which holds the pile while it waits)."""
+    hands = []
+    for ben_hand in (("A20",), ("A10",)):  # Espionage in Ben's hand, or not
+        s = intel_pair_after_a_card(RULES, ben_hand)
+        assert s.prompts and s.prompts[0].kind == "free"
+        first = RULES.legal_actions(s, ADA)[0]  # the timeout default
+        s = settle_chance(RULES, RULES.apply(s, ADA, first).state)
+        hands.append(s.players[ADA].hand)
+    assert hands == [("A13",), ("A13",)]
+    waiting = intel_pair_after_a_card(RULES, ("A20",))
+    assert [a.token() for a in RULES.legal_actions(waiting, ADA)] == [Choose("deck").token()]
+
+
+def test_26_matches_begun_before_version_6_drop_the_free_card_while_espionage_waits() -> None:
+    old = CovertRules(5)
+    s = intel_pair_after_a_card(old, ("A20",))
+    assert not (s.prompts and s.prompts[0].kind == "free")
+    assert s.players[ADA].hand == ()
 
 
 def test_18_19_espionage_scope_and_own_favour() -> None:

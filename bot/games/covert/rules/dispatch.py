@@ -8,7 +8,7 @@ from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Choose, Fly, Simple, Step
 from bot.games.covert.chance import Draw, Hush, Rolls, Setup, Shuffle
-from bot.games.covert.flow import Applies, Draft, spy_seat
+from bot.games.covert.flow import Applies, Draft, spy_seat, take_top
 from bot.games.covert.rules import codes, moves, placement, reactions, resolution, setup
 from bot.games.covert.rules.turns import settle
 from bot.games.covert.state import Prompt
@@ -59,9 +59,12 @@ def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
     d.update(agency_deck=(*s.agency_deck, *pile), agency_discard=())
     d.say(say.RESHUFFLED)
     if kind == "under":
-        seat = s.needs[0].seat
+        need = s.needs[0]
         d.update(needs=s.needs[1:])
-        reactions.look(d, seat, "A")
+        if need.arg == "free":  # an Intel pair's free card from the reshuffled pile (8.26)
+            take_top(d, need.seat)
+        else:  # a Search of a deck too short to show three cards
+            reactions.look(d, need.seat, "A")
 
 
 def check(action: Shuffle, size: int) -> None:

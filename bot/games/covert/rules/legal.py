@@ -51,7 +51,7 @@ def decision(state: CovertState, seat: int, version: int = RULES_VERSION) -> lis
     """Return the answers to the decision the seat faces now, the timeout default first."""
     prompt = prompt_for(state, seat)
     if prompt is not None:
-        return prompt_actions(state, prompt)
+        return prompt_actions(state, prompt, version)
     if state.prompts:
         return []
     if state.moving is not None:  # a Move ×3 is spent before its Espionage event (4.7)
@@ -101,14 +101,14 @@ def is_legal(state: CovertState, seat: int, action: Action, version: int = RULES
     return action in legal(state, seat, version)
 
 
-def prompt_actions(state: CovertState, prompt: Prompt) -> list[Action]:
+def prompt_actions(state: CovertState, prompt: Prompt, version: int) -> list[Action]:
     """Return the answers to a sub-decision, the timeout default first."""
     if prompt.kind == "keep3":
         return [act.Choose(m) for m in reversed(prompt.items)]
     if prompt.kind in ("hand", "mlimit"):
         return [act.Choose(c) for c in reversed(prompt.items)]
     if prompt.kind == "free":
-        return [act.Choose(x) for x in free_options(state, prompt)]
+        return [act.Choose(x) for x in free_options(state, prompt, version)]
     if prompt.kind == "deck":
         a, b = (len(x) for x in state.code_decks)
         decks = ["B", "A"] if b > a else ["A", "B"]

@@ -10,6 +10,7 @@ from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
+    FREE_CARD_RESHUFFLES,
     Applies,
     Draft,
     agency_limit,
@@ -225,8 +226,13 @@ def search_keep(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
 
 
 def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
-    """Take the free Agency card of an Intel pair: a Region Space card or the top of the deck."""
-    if item == "deck":
+    """Take the free Agency card of an Intel pair: a Region Space card or the top of the deck
+    (8.26: of the discard pile reshuffled first, when the deck is empty)."""
+    if item == "deck" and not d.state.agency_deck and d.version >= FREE_CARD_RESHUFFLES:
+        if not d.state.agency_discard:
+            raise IllegalAction(say.NOT_OFFERED)
+        d.need("under", seat, "free")  # the shuffle's chance step then deals the top card
+    elif item == "deck":
         take_top(d, seat)
     elif item in REGIONS and prompt.arg in ("*", item):
         take_space(d, seat, item)
@@ -234,14 +240,15 @@ def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
         raise IllegalAction(say.NOT_OFFERED)
 
 
-def free_options(state: CovertState, prompt: Prompt) -> list[str]:
+def free_options(state: CovertState, prompt: Prompt, version: int) -> list[str]:
     """Return what a free Intel-pair card may be: Region Space cards (the collecting agent's
     region first), then the deck top."""
     regions: tuple[str, ...] = REGIONS if prompt.arg == "*" else (prompt.arg,)
     if prompt.arg == "*" and prompt.items:
         regions = (prompt.items[0], *(r for r in REGIONS if r != prompt.items[0]))
     found = [r for r in regions if state.region_spaces[REGIONS.index(r)]]
-    if state.agency_deck:
+    reshuffled = version >= FREE_CARD_RESHUFFLES and bool(state.agency_discard)
+    if state.agency_deck or reshuffled:
         found.append("deck")
     return found
 

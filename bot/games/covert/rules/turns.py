@@ -40,7 +40,8 @@ def settle(d: Draft) -> None:
         owed = s.conceal and s.moving is not None  # a Move ×3's concealed wait follows its steps
         if s.spy is not None and not owed and spy_seat(s) is None:
             d.update(spy=None)
-        if s.prompts and s.prompts[0].kind == "free" and not free_options(s, s.prompts[0]):
+        free = s.prompts and s.prompts[0].kind == "free"
+        if free and not free_options(s, s.prompts[0], d.version):
             d.update(prompts=s.prompts[1:])
             d.say(say.NO_FREE_CARD)
             continue
