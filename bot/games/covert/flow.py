@@ -23,14 +23,17 @@ began under, so a stored log replays the same after an update. What each one cha
 3: a Move ×3 walked before its Espionage, the Reroll also while asked or moving;
 4: with reactions concealed, a First window reopened after a use waits like a new one;
 5: a die modified by +1/−1 is placed: no Pass, End turn or Reroll of it in between;
-6: an Intel pair's free card may be the deck top after reshuffling the discard pile (8.26),
-   an Espionage event waiting or not."""
+6: the discard pile is reshuffled only when a card must be drawn from the empty deck (4.4):
+   to refill a Region Space, or for a card taken from the deck, an Intel pair's free card
+   included (8.26), an Espionage event waiting or not."""
 
 REOPENED_WAIT: Final = 4
 """The first version whose First window, reopened after a use, waits when concealed (7.5)."""
-FREE_CARD_RESHUFFLES: Final = 6
-"""The first version in which an Intel pair's free card may come from the discard pile,
-reshuffled into the empty deck (8.26), even while an Espionage event holds the pile."""
+RESHUFFLE_ON_DRAW: Final = 6
+"""The first version in which the discard pile becomes the draw deck only when a card must be
+drawn from the empty deck (4.4), not as soon as the deck runs out. A card taken from the empty
+deck (an Agency Action, an Intel pair's free card, 8.26) is dealt after that shuffle, even
+while an Espionage event holds the pile."""
 MODIFIED_IS_PLACED: Final = 5
 """The first version in which +1/−1 is spent only on a die that is then placed (2.4: "while
 placing a die ... before the die is put down"; 4.1: "as it is placed")."""
@@ -230,6 +233,28 @@ def take_top(d: Draft, seat: int) -> None:
     d.say(say.took_top(seat))
     d.tell(seat, say.you_took(card))
     gain_card(d, seat, card)
+
+
+def on_draw(version: int) -> bool:
+    """Tell whether the discard pile waits for a draw before it is reshuffled (4.4)."""
+    return version >= RESHUFFLE_ON_DRAW
+
+
+def deck_open(state: CovertState, version: int) -> bool:
+    """Tell whether a card may be taken from the top of the Agency deck: it holds one, or
+    (4.4) the discard pile is shuffled into it first."""
+    return bool(state.agency_deck) or (on_draw(version) and bool(state.agency_discard))
+
+
+def draw_top(d: Draft, seat: int) -> None:
+    """Take the top Agency card; from an empty deck, after the discard pile is shuffled
+    into it (the chance step deals it)."""
+    if d.state.agency_deck:
+        take_top(d, seat)
+    elif on_draw(d.version) and d.state.agency_discard:
+        d.need("under", seat, "top")
+    else:
+        raise IllegalAction(say.EMPTY_DECK)
 
 
 def refill_spaces(d: Draft) -> None:

@@ -151,8 +151,9 @@ class Need(msgspec.Struct, frozen=True):
     kind: Literal["setup", "rolloff", "roll", "reroll", "tokens", "codes", "under", "hush"]
     seat: int = -1
     arg: str = ""
-    """Rerolled dice, the Code deck to reshuffle, how many tokens to draw, or what a
-    concealed wait stands for (``spy``/``first``)."""
+    """Rerolled dice, the Code deck to reshuffle, how many tokens to draw, what a
+    concealed wait stands for (``spy``/``first``), or, for the discard pile shuffled under
+    the deck, ``top``: the seat then takes the top card (else it searches)."""
 
 
 class CovertState(msgspec.Struct, frozen=True):
@@ -216,6 +217,9 @@ class CovertState(msgspec.Struct, frozen=True):
         """Return a city's index in CITIES."""
         return list(CITY).index(key)
 
-    def reshuffle_due(self) -> bool:
-        """Tell whether the Agency discard pile must become the draw deck now."""
-        return not self.agency_deck and bool(self.agency_discard) and self.spy is None
+    def reshuffle_due(self, on_draw: bool) -> bool:
+        """Tell whether the Agency discard pile must become the draw deck now: once the deck
+        is empty, or (``on_draw``, 4.4) once a Region Space waits for a card from it."""
+        if self.agency_deck or not self.agency_discard or self.spy is not None:
+            return False
+        return not on_draw or "" in self.region_spaces

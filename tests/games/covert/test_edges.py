@@ -464,6 +464,36 @@ def test_26_free_card_from_deck_when_space_empty() -> None:
     assert not s.prompts  # nothing to take: the pair gives no card
 
 
+def deck_ran_out() -> CovertState:
+    """Ada in Phase III with one Agency die, as the Controller (who may take the deck's top
+    card with it); the deck is empty, every Region Space full, two cards discarded."""
+    s = msgspec.structs.replace(resolving(), agency_deck=(), agency_discard=("A01", "A02"))
+    return edit(s, ADA, character="CH5")
+
+
+def test_4_4_the_discard_pile_waits_until_a_card_is_drawn_from_the_empty_deck() -> None:
+    s = deck_ran_out()
+    assert RULES.to_act(s) == {ADA}  # no card must be drawn yet: no shuffle
+    s = settle_chance(RULES, play(s, ADA, TakeAgency(1, "deck")))
+    assert s.players[ADA].hand[-1] in ("A01", "A02")  # the pile became the deck, then drawn
+    assert len(s.agency_deck) == 1 and s.agency_discard == ()
+
+
+def test_4_4_a_region_space_to_refill_reshuffles_the_discard_pile() -> None:
+    s = play(deck_ran_out(), ADA, TakeAgency(1, "orange"))
+    assert s.region_spaces[0] == "" and RULES.to_act(s) == {CHANCE}
+    s = settle_chance(RULES, s)
+    assert s.region_spaces[0] in ("A01", "A02") and len(s.agency_deck) == 1
+
+
+def test_4_4_matches_begun_before_version_6_reshuffle_as_soon_as_the_deck_is_empty() -> None:
+    old = CovertRules(5)
+    s = deck_ran_out()
+    assert old.to_act(s) == {CHANCE}
+    s = settle_chance(old, s)
+    assert sorted(s.agency_deck) == ["A01", "A02"] and s.agency_discard == ()
+
+
 def test_27_one_agency_die_needs_an_agent_in_the_region() -> None:
     s = resolving()
     assert "G.1.red" not in tokens(s, ADA)

@@ -19,7 +19,7 @@ from bot.games.covert import chance
 from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll
 from bot.games.covert.chance import HUSH_SECONDS
-from bot.games.covert.flow import RULES_VERSION, Draft, first_seats, hushed, spy_seat
+from bot.games.covert.flow import RULES_VERSION, Draft, first_seats, hushed, on_draw, spy_seat
 from bot.games.covert.rules import dispatch, legal, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
@@ -87,11 +87,11 @@ def never(chosen: Mapping[str, str], name: str, seats: int) -> tuple[int, ...]:
     return tuple(seat for seat, value in enumerate(picks) if value == "never")
 
 
-def acting(state: CovertState) -> frozenset[Seat]:
+def acting(state: CovertState, version: int) -> frozenset[Seat]:
     """Return who acts now: chance, prompted seats, a reacting seat or the turn's owner."""
     if state.phase == "over":
         return frozenset()
-    if state.needs or state.reshuffle_due():
+    if state.needs or state.reshuffle_due(on_draw(version)):
         return frozenset({CHANCE})
     if state.prompts:
         first = state.prompts[0]
@@ -143,7 +143,7 @@ class CovertRules(Rules[CovertState]):
 
     def to_act(self, state: CovertState) -> frozenset[Seat]:
         """Return the seats that may act now, {CHANCE}, or nothing at the end."""
-        return acting(state)
+        return acting(state, self.version)
 
     def also_act(self, state: CovertState) -> frozenset[Seat]:
         """Return the seats that may spend their Reroll token out of turn (4.1 step 2).
@@ -153,14 +153,16 @@ class CovertRules(Rules[CovertState]):
         """
         if state.phase != "placement":
             return frozenset()
-        busy = acting(state)
-        return frozenset(s for s in range(state.seats) if s not in busy and may_reroll(state, s))
+        busy, version = acting(state, self.version), self.version
+        return frozenset(
+            s for s in range(state.seats) if s not in busy and may_reroll(state, s, version)
+        )
 
     def legal_actions(self, state: CovertState, seat: Seat) -> Sequence[Action]:
         """List every action the seat may take now, a timed-out seat's default first."""
         if seat == CHANCE:
             return ()
-        if seat not in acting(state):
+        if seat not in acting(state, self.version):
             if seat in self.also_act(state):
                 return tuple(rerolls(state.players[seat].unplaced()))
             return ()
@@ -168,7 +170,7 @@ class CovertRules(Rules[CovertState]):
 
     def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
         """Tell whether `action` is among `legal_actions(state, seat)`, placements directly."""
-        if seat == CHANCE or seat not in acting(state):
+        if seat == CHANCE or seat not in acting(state, self.version):
             return action in self.legal_actions(state, seat)
         return legal.is_legal(state, seat, action, self.version)
 
@@ -181,12 +183,13 @@ class CovertRules(Rules[CovertState]):
         if state.phase == "over":
             raise MatchOver()
         rerolling = isinstance(action, Reroll) and seat != CHANCE
-        if seat not in acting(state) and not (rerolling and may_reroll(state, seat)):
+        may = rerolling and may_reroll(state, seat, self.version)
+        if seat not in acting(state, self.version) and not may:
             raise NotYourTurn()
         d = Draft(state, self.version)
         if rerolling:  # at any moment of Phase I, whoever is asked what (4.1 step 2)
             reroll(d, seat, action)
-            if not may_reroll(state, seat) or action not in self.legal_actions(state, seat):
+            if not may or action not in self.legal_actions(state, seat):
                 raise IllegalAction(say.NOT_ALLOWED)
         elif seat == CHANCE:
             dispatch.chance(d, action)

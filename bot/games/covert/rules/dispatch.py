@@ -61,7 +61,7 @@ def shuffle(d: Draft, kind: str, action: Shuffle) -> None:
     if kind == "under":
         need = s.needs[0]
         d.update(needs=s.needs[1:])
-        if need.arg == "free":  # an Intel pair's free card from the reshuffled pile (8.26)
+        if need.arg == "top":  # a card taken from the empty deck, dealt after the shuffle
             take_top(d, need.seat)
         else:  # a Search of a deck too short to show three cards
             reactions.look(d, need.seat, "A")

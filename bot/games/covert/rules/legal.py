@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from bot.engine.rules import Action
 from bot.games.covert import actions as act
 from bot.games.covert.data import AGENCY, CIRCLES, DECODER, NEIGHBOURS, SPEC_OPS
-from bot.games.covert.flow import RULES_VERSION, first_seats, spy_seat
+from bot.games.covert.flow import RULES_VERSION, first_seats, on_draw, spy_seat
 from bot.games.covert.missions import MISSION
 from bot.games.covert.rules.codes import decoder_dice, legal_swaps
 from bot.games.covert.rules.moves import can_step
@@ -35,7 +35,7 @@ def legal(state: CovertState, seat: int, version: int = RULES_VERSION) -> list[A
     """Return every action the seat may take now: the answers to the decision it faces,
     and the Reroll at any moment of Phase I, also while asked or moving (4.1 step 2)."""
     found = decision(state, seat, version)
-    if may_reroll(state, seat) and not any(isinstance(a, act.Reroll) for a in found):
+    if may_reroll(state, seat, version) and not any(isinstance(a, act.Reroll) for a in found):
         found = [*found, *rerolls(rerollable(state, seat, version))]
     return found
 
@@ -158,7 +158,7 @@ def turn_actions(
     elif turn.kind == "codes":
         found = codes_actions(state, turn)
     else:
-        found = action_choices(state, turn, want)
+        found = action_choices(state, turn, want, version)
     if free_turn(state, turn.seat):
         found += free_actions(state, turn, want)
     return found
@@ -216,9 +216,9 @@ def place_targets(state: CovertState, turn: Turn, die: int) -> tuple[str, ...]:
     return places
 
 
-def may_reroll(state: CovertState, seat: int) -> bool:
+def may_reroll(state: CovertState, seat: int, version: int) -> bool:
     """Tell whether a seat may spend its Reroll token now: any moment of Phase I (4.1 step 2)."""
-    if state.phase != "placement" or state.needs or state.reshuffle_due():
+    if state.phase != "placement" or state.needs or state.reshuffle_due(on_draw(version)):
         return False
     p = state.players[seat]
     return p.reroll and bool(p.unplaced())
@@ -252,7 +252,9 @@ def codes_actions(state: CovertState, turn: Turn) -> list[Action]:
     return found
 
 
-def action_choices(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:
+def action_choices(
+    state: CovertState, turn: Turn, want: Kind = None, version: int = RULES_VERSION
+) -> list[Action]:
     """Return the Phase III Actions (or the final mission) still open this turn."""
     if turn.acted:
         return [act.END]
@@ -270,7 +272,7 @@ def action_choices(state: CovertState, turn: Turn, want: Kind = None) -> list[Ac
     agency = len(dice_on(state, seat, "AGENCY_CARDS"))
     for n in (1, 2):
         if agency >= n and wants(want, act.TakeAgency):
-            found += [act.TakeAgency(n, w) for w in agency_choices(state, seat, n)]
+            found += [act.TakeAgency(n, w) for w in agency_choices(state, seat, n, version)]
     found += [act.Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
     found += [act.Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
     return [act.Forfeit("all"), *found]

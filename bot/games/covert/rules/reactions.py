@@ -10,11 +10,12 @@ from bot.games.covert import messages as say
 from bot.games.covert.actions import Accept, Use
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
-    FREE_CARD_RESHUFFLES,
     Applies,
     Draft,
     agency_limit,
+    deck_open,
     discard_cards,
+    draw_top,
     first_seats,
     gain_card,
     gain_mission,
@@ -22,7 +23,6 @@ from bot.games.covert.flow import (
     spend,
     spy_seat,
     take_space,
-    take_top,
 )
 from bot.games.covert.rules.codes import choose_claim, code_breaker, draw_code
 from bot.games.covert.rules.moves import start_moving
@@ -228,12 +228,8 @@ def search_keep(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
 def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     """Take the free Agency card of an Intel pair: a Region Space card or the top of the deck
     (8.26: of the discard pile reshuffled first, when the deck is empty)."""
-    if item == "deck" and not d.state.agency_deck and d.version >= FREE_CARD_RESHUFFLES:
-        if not d.state.agency_discard:
-            raise IllegalAction(say.NOT_OFFERED)
-        d.need("under", seat, "free")  # the shuffle's chance step then deals the top card
-    elif item == "deck":
-        take_top(d, seat)
+    if item == "deck" and "deck" in free_options(d.state, prompt, d.version):
+        draw_top(d, seat)
     elif item in REGIONS and prompt.arg in ("*", item):
         take_space(d, seat, item)
     else:
@@ -247,8 +243,7 @@ def free_options(state: CovertState, prompt: Prompt, version: int) -> list[str]:
     if prompt.arg == "*" and prompt.items:
         regions = (prompt.items[0], *(r for r in REGIONS if r != prompt.items[0]))
     found = [r for r in regions if state.region_spaces[REGIONS.index(r)]]
-    reshuffled = version >= FREE_CARD_RESHUFFLES and bool(state.agency_discard)
-    if state.agency_deck or reshuffled:
+    if deck_open(state, version):
         found.append("deck")
     return found
 

@@ -9,7 +9,15 @@ from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
 from bot.games.covert.actions import Complete, Forfeit, Move, TakeAgency, TakeMission
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
-from bot.games.covert.flow import Applies, Draft, gain_mission, take_space, take_top, use_cards
+from bot.games.covert.flow import (
+    Applies,
+    Draft,
+    deck_open,
+    draw_top,
+    gain_mission,
+    take_space,
+    use_cards,
+)
 from bot.games.covert.rules.moves import start_moving
 from bot.games.covert.rules.payments import valid
 from bot.games.covert.state import CovertState, Die, Prompt, Turn
@@ -120,7 +128,7 @@ def controller_keep(d: Draft, seat: int, prompt: Prompt, mission: str) -> None:
     gain_mission(d, seat, mission)
 
 
-def agency_choices(state: CovertState, seat: int, dice: int) -> list[str]:
+def agency_choices(state: CovertState, seat: int, dice: int, version: int) -> list[str]:
     """Return what an Agency Cards Action with one or two dice may take."""
     p = state.players[seat]
     regions = {r for r, keys in REGION_CITIES.items() if set(keys) & set(p.agents)}
@@ -129,7 +137,7 @@ def agency_choices(state: CovertState, seat: int, dice: int) -> list[str]:
     found = [
         r for i, r in enumerate(REGIONS) if state.region_spaces[i] and (dice == 2 or r in regions)
     ]
-    if state.agency_deck and (dice == 2 or p.character == "CH5"):
+    if deck_open(state, version) and (dice == 2 or p.character == "CH5"):
         found.append("deck")
     return found
 
@@ -137,11 +145,11 @@ def agency_choices(state: CovertState, seat: int, dice: int) -> list[str]:
 def take_agency(d: Draft, seat: int, action: TakeAgency) -> None:
     """Take an Agency card with one die (a region with your agent) or two dice (any)."""
     acting(d.state, seat)
-    if action.what not in agency_choices(d.state, seat, action.dice):
+    if action.what not in agency_choices(d.state, seat, action.dice, d.version):
         raise IllegalAction(say.CANNOT_TAKE)
     use_dice(d, seat, "AGENCY_CARDS", action.dice)
     if action.what == "deck":
-        take_top(d, seat)
+        draw_top(d, seat)
     else:
         take_space(d, seat, action.what)
 

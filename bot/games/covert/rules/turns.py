@@ -14,6 +14,7 @@ from bot.games.covert.flow import (
     begin_turn,
     conceal,
     first_seats,
+    on_draw,
     refill_spaces,
     spy_seat,
 )
@@ -23,9 +24,10 @@ from bot.games.covert.rules.reactions import free_options
 from bot.games.covert.state import CovertState, Die, Window
 
 
-def waiting(state: CovertState) -> bool:
+def waiting(state: CovertState, version: int) -> bool:
     """Tell whether someone (or chance) must act before the flow can go on."""
-    if state.needs or state.reshuffle_due() or state.prompts or state.moving is not None:
+    due = state.reshuffle_due(on_draw(version))
+    if state.needs or due or state.prompts or state.moving is not None:
         return True
     if state.spy is not None and spy_seat(state) is not None:
         return True
@@ -50,9 +52,9 @@ def settle(d: Draft) -> None:
             if any(s.code_decks):
                 draw_code(d, s.prompts[0].seat, 0 if s.code_decks[0] else 1)
             continue
-        if auto_end(d.state):
+        if auto_end(d.state, d.version):
             d.turn(done=True)
-        if waiting(d.state) or d.state.phase == "over":
+        if waiting(d.state, d.version) or d.state.phase == "over":
             return
         if d.state.turn is not None:
             finish_turn(d)
@@ -62,7 +64,7 @@ def settle(d: Draft) -> None:
             advance(d)
 
 
-def auto_end(state: CovertState) -> bool:
+def auto_end(state: CovertState, version: int) -> bool:
     """Tell whether a turn ends by itself: after its placement or Action, nothing is left
     that could act (no flight, no usable ability, no placement; 4.1 step 4, 7.3)."""
     turn = state.turn
@@ -73,7 +75,8 @@ def auto_end(state: CovertState) -> bool:
     if turn.kind == "place":
         if not turn.placed:
             return False
-        left = [a for a in turn_actions(state, turn) if a != END and not isinstance(a, Reroll)]
+        placing = turn_actions(state, turn, version=version)
+        left = [a for a in placing if a != END and not isinstance(a, Reroll)]
         return not left
     if not turn.acted:
         return False
