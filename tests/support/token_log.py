@@ -94,6 +94,7 @@ BUILT: dict[str, tuple[str, ...]] = {
         "HU", "RL.1", "RL.666666666666666666666666666666", "TK.", "TK.0,15", "TK.15",
         "SH.0", "SH.1,0", f"SH.{_perm(60)}",
         f"SU.{_perm(6)}.{_perm(48)}.{_perm(48)}.{_perm(60)}.{_perm(40)}.{_perm(12)}",
+        "K.E.N", "K.E.A", "K.F.N", "K.F.A",  # dossier settings, first posted in rules v6
     ),
 }  # fmt: skip
 """Hand-built tokens of every kind, edge values included, each with the value it reads as."""

@@ -102,6 +102,19 @@ class Accept(Tagged, frozen=True):
     card: CardOrNone = "-"
 
 
+SETTING_CODES: Final = {"espionage": "E", "first": "F"}
+ASK_CODES: Final = {"ask": "A", "never": "N"}
+
+
+class Setting(Tagged, frozen=True):
+    """Change a dossier setting in play (7.5): be asked for a reaction, or never (it is
+    declined at once, with no prompt and no wait)."""
+
+    TAG = "K"
+    reaction: Annotated[str, Codes(SETTING_CODES)]
+    ask: Annotated[str, Codes(ASK_CODES)]
+
+
 SIMPLE_CODES: Final = {"pass": "N", "end": "E", "halt": "H", "finish": "Z", "decline": "Q"}
 
 
@@ -136,6 +149,7 @@ ACTIONS: Final = Actions[Tagged](
     Forfeit,
     Choose,
     Accept,
+    Setting,
     Simple,
     *CHANCE_STEPS,
 )

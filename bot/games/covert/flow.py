@@ -25,7 +25,8 @@ began under, so a stored log replays the same after an update. What each one cha
 5: a die modified by +1/−1 is placed: no Pass, End turn or Reroll of it in between;
 6: the discard pile is reshuffled only when a card must be drawn from the empty deck (4.4):
    to refill a Region Space, or for a card taken from the deck, an Intel pair's free card
-   included (8.26), an Espionage event waiting or not."""
+   included (8.26), an Espionage event waiting or not; the dossier settings (Espionage,
+   First: ask or never) change in play, not only in the lobby (7.5)."""
 
 REOPENED_WAIT: Final = 4
 """The first version whose First window, reopened after a use, waits when concealed (7.5)."""
@@ -34,6 +35,9 @@ RESHUFFLE_ON_DRAW: Final = 6
 drawn from the empty deck (4.4), not as soon as the deck runs out. A card taken from the empty
 deck (an Agency Action, an Intel pair's free card, 8.26) is dealt after that shuffle, even
 while an Espionage event holds the pile."""
+SETTINGS_IN_PLAY: Final = 6
+"""The first version whose dossier settings (Espionage, First: ask or never) a player may
+change at any moment of the match (7.5)."""
 MODIFIED_IS_PLACED: Final = 5
 """The first version in which +1/−1 is spent only on a die that is then placed (2.4: "while
 placing a die ... before the die is put down"; 4.1: "as it is placed")."""

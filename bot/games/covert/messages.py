@@ -63,6 +63,15 @@ NO_SUCH_DIE: Final = phrase("That die is not one of your unused Decoder dice.")
 PHASE_TWO: Final = phrase("🔐 Phase II: Break Codes.")
 PHASE_THREE: Final = phrase("🎯 Phase III: Dice Resolution.")
 PLACE_ADJUSTED: Final = phrase("Place the die you just modified.")
+SETTING_TOLD: Final = {
+    ("espionage", "never"): phrase(
+        "🔕 Espionage: you will not be asked any more; it is declined at once."
+    ),
+    ("espionage", "ask"): phrase("🔔 Espionage: you will be asked again."),
+    ("first", "never"): phrase("🔕 First: you will not be asked any more; it is declined at once."),
+    ("first", "ask"): phrase("🔔 First: you will be asked again."),
+}
+"""What a player is told, privately, when they change a dossier setting (7.5)."""
 ADJUSTED_NO_SPEC_OPS: Final = phrase(
     "A die modified by +1/−1 goes on an Action Circle or the Decoder, "
     "not on the Special Operations folder."

@@ -8,7 +8,8 @@ from typing import Any
 import msgspec
 
 from bot.engine import CHANCE, Event, Match
-from bot.games.covert.actions import Simple
+from bot.engine.rules import Action
+from bot.games.covert.actions import Setting, Simple
 from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
 from bot.games.covert.data import AGENCY_CARDS, CHARACTERS, CODE_CARDS
 from bot.games.covert.missions import MISSIONS
@@ -16,6 +17,12 @@ from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState
 
 RULES = CovertRules()
+
+
+def moves(state: CovertState, seat: int, rules: CovertRules = RULES) -> list[Action]:
+    """Return the seat's legal actions but the dossier settings, which are open at every
+    moment of the match (7.5) and tested on their own."""
+    return [a for a in rules.legal_actions(state, seat) if not isinstance(a, Setting)]
 
 
 def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:
@@ -95,7 +102,7 @@ class Table:
 
     def legal(self, seat: int) -> list[str]:
         """Return the seat's legal tokens."""
-        return [a.token() for a in RULES.legal_actions(self.state, seat)]
+        return [a.token() for a in moves(self.state, seat)]
 
     def text(self, names: Sequence[str] = ("Ada", "Ben", "Cy", "Dee")) -> str:
         """Return every public event so far."""

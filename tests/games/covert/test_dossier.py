@@ -10,7 +10,7 @@ from bot.engine import CHANCE, Match
 from bot.engine.screen import Select
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.state import CovertState, Die, Turn
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, moves
 
 NAMES = ("Ada", "Ben")
 PRESENTER = CovertPresenter(images=False)
@@ -28,13 +28,13 @@ def resolving() -> CovertState:
             match.step(CHANCE, RULES.chance_outcome(state, random.Random(match.seq)).token())
             continue
         seat = min(to_act)
-        match.step(seat, rng.choice(list(RULES.legal_actions(state, seat))).token())
+        match.step(seat, rng.choice(list(moves(state, seat))).token())
 
 
 def walk(state: CovertState, seat: int) -> tuple[set[str], list[int], str]:
     """Render every step of a seat's dossier; return the tokens reached, select sizes, text."""
     view = RULES.view(state, seat)
-    legal = RULES.legal_actions(state, seat)
+    legal = moves(state, seat)
     tokens: set[str] = set()
     sizes: list[int] = []
     text = ""
@@ -72,13 +72,13 @@ def test_many_ways_to_pay_one_mission_are_paged() -> None:
     )
     players = tuple(player if s == seat else p for s, p in enumerate(state.players))
     state = msgspec.structs.replace(state, players=players, turn=Turn(seat, "act"))
-    legal = {a.token() for a in RULES.legal_actions(state, seat)}
+    legal = {a.token() for a in moves(state, seat)}
     assert sum(t.startswith("X.M38.") for t in legal) > 25
     tokens, sizes, text = walk(state, seat)
     assert tokens == legal and max(sizes) <= 25
     assert "More choices (25–" in str(
         PRESENTER.private(
-            RULES.view(state, seat), list(RULES.legal_actions(state, seat)), NAMES, "complete.M38"
+            RULES.view(state, seat), list(moves(state, seat)), NAMES, "complete.M38"
         ).choices
     )
     assert "M38 Mistral: REC + DSG + 🟧 + any card · **5** · ✅ completable now" in text

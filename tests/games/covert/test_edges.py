@@ -25,16 +25,18 @@ from bot.games.covert.actions import (
     Overlay,
     Place,
     Reroll,
+    Setting,
     Step,
     Swap,
     TakeAgency,
     Use,
 )
+from bot.games.covert.ai import RandomPolicy, timeout_default
 from bot.games.covert.data import CITIES, NEIGHBOURS
 from bot.games.covert.flow import timer_share
 from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState, Die, Player
-from tests.games.covert.support import RULES, edit
+from tests.games.covert.support import RULES, edit, moves
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
 KEYS = [c.key for c in CITIES]
@@ -49,7 +51,7 @@ def play(state: CovertState, seat: int, *actions: Any) -> CovertState:
 
 def tokens(state: CovertState, seat: int) -> list[str]:
     """Return the seat's legal tokens."""
-    return [a.token() for a in RULES.legal_actions(state, seat)]
+    return [a.token() for a in moves(state, seat)]
 
 
 def placing() -> CovertState:
@@ -108,7 +110,7 @@ def test_1_matches_begun_before_version_5_may_still_pass_after_a_modifier() -> N
     old = CovertRules(4)
     s = edit(placing(), ADA, hand=("A01",), dice=(Die(6), Die(1), Die(3), Die(3), Die(5)))
     s = old.apply(s, ADA, Adjust(0, "A01")).state
-    assert PASS in old.legal_actions(s, ADA) and PASS not in RULES.legal_actions(s, ADA)
+    assert PASS in old.legal_actions(s, ADA) and PASS not in moves(s, ADA)
     s = old.apply(s, ADA, PASS).state
     assert s.players[ADA].turn_token == 1 and s.players[ADA].dice[0] == Die(1)
 
@@ -339,12 +341,12 @@ def test_26_an_intel_pairs_free_card_does_not_hang_on_a_hidden_espionage_card() 
     for ben_hand in (("A20",), ("A10",)):  # Espionage in Ben's hand, or not
         s = intel_pair_after_a_card(RULES, ben_hand)
         assert s.prompts and s.prompts[0].kind == "free"
-        first = RULES.legal_actions(s, ADA)[0]  # the timeout default
+        first = moves(s, ADA)[0]  # the timeout default
         s = settle_chance(RULES, RULES.apply(s, ADA, first).state)
         hands.append(s.players[ADA].hand)
     assert hands == [("A13",), ("A13",)]
     waiting = intel_pair_after_a_card(RULES, ("A20",))
-    assert [a.token() for a in RULES.legal_actions(waiting, ADA)] == [Choose("deck").token()]
+    assert [a.token() for a in moves(waiting, ADA)] == [Choose("deck").token()]
 
 
 def test_26_matches_begun_before_version_6_drop_the_free_card_while_espionage_waits() -> None:
@@ -364,6 +366,52 @@ def test_18_19_espionage_scope_and_own_favour() -> None:
     assert s.spy is None
 
 
+def test_7_5_a_dossier_setting_changes_in_play_out_of_turn_and_only_its_player_is_told() -> None:
+    s = resolving()
+    assert RULES.to_act(s) == {ADA} and BEN in RULES.also_act(s)
+    offered = [a for a in RULES.legal_actions(s, BEN) if isinstance(a, Setting)]
+    assert offered == [Setting("espionage", "never"), Setting("first", "never")]
+    done = RULES.apply(s, BEN, Setting("espionage", "never"))
+    assert done.state.spy_never == (BEN,) and RULES.to_act(done.state) == {ADA}
+    assert [e.audience for e in done.events] == [(BEN,)]  # nothing said to the table
+    again = RULES.legal_actions(done.state, BEN)
+    assert Setting("espionage", "ask") in again and Setting("espionage", "never") not in again
+    back = RULES.apply(done.state, BEN, Setting("espionage", "ask")).state
+    assert back.spy_never == ()
+    with pytest.raises(IllegalAction):  # already the setting: nothing to change
+        RULES.apply(s, BEN, Setting("first", "ask"))
+
+
+def test_7_5_never_while_asked_declines_the_reaction_at_once() -> None:
+    s = edit(resolving(), ADA, hand=("A19", "A01"))
+    s = play(s, ADA, Fly("A01", 1))
+    assert tokens(s, ADA) == ["Q", "A.A19.A01"]  # asked for Espionage
+    s = play(s, ADA, Setting("espionage", "never"))
+    assert s.spy is None and s.players[ADA].hand == ("A19",)  # declined: A01 stays discarded
+
+
+def test_7_5_no_ai_and_no_timeout_ever_changes_a_setting() -> None:
+    s = resolving()
+    legal = RULES.legal_actions(s, ADA)
+    assert isinstance(legal[-1], Setting) and not isinstance(legal[0], Setting)
+    others = RULES.legal_actions(s, BEN)
+    assert others and all(isinstance(a, Setting) for a in others)
+    assert timeout_default(RULES.view(s, BEN), others) is None
+    rng = random.Random(1)
+    for _ in range(50):
+        chosen = RandomPolicy().decide(RULES.view(s, ADA), legal, rng, must_act=True)
+        assert not isinstance(chosen, Setting)
+    assert RandomPolicy().decide(RULES.view(s, BEN), others, rng, must_act=False) is None
+
+
+def test_7_5_matches_begun_before_version_6_keep_their_lobby_settings() -> None:
+    old, s = CovertRules(5), resolving()
+    assert BEN not in old.also_act(s)
+    assert not any(isinstance(a, Setting) for a in old.legal_actions(s, ADA))
+    with pytest.raises(GameError):
+        old.apply(s, BEN, Setting("espionage", "never"))
+
+
 def walk(state: CovertState, seat: int, steps: int) -> CovertState:
     """Take steps with the seat's first agent, each to the first neighbouring city."""
     for _ in range(steps):
@@ -380,7 +428,7 @@ def test_18_move_x3_is_spent_before_its_espionage_event() -> None:
     s = play(s, ADA, Use("A13"))
     assert s.moving is not None and s.spy is not None
     assert RULES.to_act(s) == {ADA} and not RULES.view(s, None).waiting_hidden
-    assert RULES.legal_actions(s, BEN) == ()
+    assert moves(s, BEN) == []
     s = walk(s, ADA, 2)
     assert RULES.to_act(s) == {ADA}, "one point left"
     s = walk(s, ADA, 1)
@@ -547,7 +595,7 @@ def test_9_decoder_details() -> None:
     s = t.state
     # Ada has no Decoder die but still gets her Break Codes turn, with swaps only.
     assert s.turn is not None and s.turn.seat == ADA and s.turn.kind == "codes"
-    legal = RULES.legal_actions(s, ADA)
+    legal = moves(s, ADA)
     assert any(isinstance(a, Swap) for a in legal)
     assert not any(isinstance(a, Overlay) for a in legal)
     s = play(s, ADA, Swap(3, 4), FINISH, Choose("B"))
@@ -555,7 +603,7 @@ def test_9_decoder_details() -> None:
     grid = s.cipher
     same = grid.index(s.players[BEN].dice[0].face)
     s = play(s, BEN, Overlay(0, same))  # a die may cover a tile showing its own value
-    legal = RULES.legal_actions(s, BEN)
+    legal = moves(s, BEN)
     assert not any(isinstance(a, Overlay) for a in legal)  # one die per tile, each die once
     with pytest.raises(IllegalAction):
         play(s, BEN, Overlay(0, (same + 1) % 12))
@@ -563,7 +611,7 @@ def test_9_decoder_details() -> None:
     # The overlay was only for Ben's turn: the grid itself never changed.
     assert s.cipher == grid
     while s.prompts:
-        s = play(s, BEN, RULES.legal_actions(s, BEN)[0])
+        s = play(s, BEN, moves(s, BEN)[0])
     assert s.phase == "resolution" and s.cipher == grid
     assert s.turn is None or not s.turn.overlays
 
@@ -603,11 +651,11 @@ def test_31_seventh_mission_and_final_step_without_completable_missions() -> Non
         if s.phase != "resolution":
             break
         seat = min(RULES.to_act(s))
-        s = play(s, seat, RULES.legal_actions(s, seat)[0])
+        s = play(s, seat, moves(s, seat)[0])
     assert s.phase == "final"
     for seat in (ADA, BEN):
         assert s.turn is not None and s.turn.kind == "final" and s.turn.seat == seat
-        assert list(RULES.legal_actions(s, seat)) == [END]
+        assert list(moves(s, seat)) == [END]
         s = play(s, seat, END)
     outcome = RULES.outcome(s)
     assert s.phase == "over" and outcome is not None and outcome.ranks[ADA] == 1

@@ -10,7 +10,7 @@ from bot.games.covert.actions import DECLINE, END, Complete
 from bot.games.covert.ai import POLICIES
 from bot.games.covert.rules.scoring import ranks
 from bot.games.covert.state import CovertState
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, moves
 from tests.games.covert.test_edges import edit, play, resolving, tokens
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
@@ -21,14 +21,14 @@ def test_timeout_declines_first_and_espionage() -> None:
     phase_two(t)
     s = t.state
     for name, factory in POLICIES.items():
-        legal = RULES.legal_actions(s, ADA)
+        legal = moves(s, ADA)
         choice = factory().choose(RULES.view(s, ADA), legal, random.Random(0), must_act=True)
         assert choice == DECLINE, name
     s = play(s, ADA, DECLINE)
     s = edit(s, ADA, hand=("A07",), agents=("VCE", "GVA", "WAW"))
     s = edit(s, BEN, hand=("A19",))
     s = play(s, ADA, Complete("M44", ("A07",)))
-    legal = RULES.legal_actions(s, BEN)
+    legal = moves(s, BEN)
     assert legal[0] == DECLINE
     for factory in POLICIES.values():
         assert (
@@ -47,7 +47,7 @@ def test_sixth_mission_ends_after_the_round_and_final_missions() -> None:
         if s.phase != "resolution":
             break
         seat = min(RULES.to_act(s))
-        s = play(s, seat, RULES.legal_actions(s, seat)[0])
+        s = play(s, seat, moves(s, seat)[0])
     assert s.phase == "final" and s.turn is not None and s.turn.seat == ADA
     s = play(s, ADA, END)
     assert s.turn is not None and s.turn.seat == BEN and s.turn.kind == "final"

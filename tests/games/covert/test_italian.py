@@ -28,7 +28,7 @@ from bot.games.covert.map.picture import board_picture
 from bot.games.covert.missions import MISSION
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.state import CovertState
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, moves
 from tests.support.i18n import leftover_source, leftover_translation, screen_texts, steps_of
 
 PRESENTER = CovertPresenter(images=False)
@@ -40,7 +40,7 @@ DOMAINS = ("covert", "engine")
 def dossier_texts(state: CovertState, seat: int, names: tuple[str, ...]) -> Iterator[str]:
     """Render a seat's dossier and every step it opens, two levels deep."""
     view = RULES.view(state, seat)
-    legal = RULES.legal_actions(state, seat) if seat in RULES.to_act(state) else []
+    legal = moves(state, seat) if seat in RULES.to_act(state) else []
     seen: set[str] = set()
     todo: list[str | None] = [None]
     while todo:
@@ -78,7 +78,7 @@ def play(
             events = match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
         else:
             seat = min(s for s in RULES.to_act(match.state) if s >= 0)
-            legal = RULES.legal_actions(match.state, seat)
+            legal = moves(match.state, seat)
             action: Action | None = None
             if planner:
                 action = policy.choose(RULES.view(match.state, seat), legal, rng, must_act=True)

@@ -14,7 +14,7 @@ from bot.games.covert.data import CHARACTERS
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.rules import SPEC
 from bot.games.covert.state import CovertState
-from tests.games.covert.support import RULES, arranged_setup
+from tests.games.covert.support import RULES, arranged_setup, moves
 from tests.games.covert.test_edges import edit, play, resolving
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one
 
@@ -49,7 +49,7 @@ def test_choose_in_seat_order_without_duplicates() -> None:
     s = choosing()
     assert not s.needs and RULES.to_act(s) == {0}
     assert s.prompts[0].kind == "character" and s.prompts[0].items == ALL
-    assert RULES.legal_actions(s, 1) == ()
+    assert moves(s, 1) == []
     s = play(s, 0, Choose("CH4"))
     assert RULES.to_act(s) == {1}
     assert s.prompts[0].items == ("CH1", "CH2", "CH3", "CH5", "CH6")
@@ -67,7 +67,7 @@ def test_choose_in_seat_order_without_duplicates() -> None:
 
 def test_choose_timeout_takes_the_first_still_available() -> None:
     s = play(choosing(2), 0, Choose("CH1"))
-    legal = RULES.legal_actions(s, 1)
+    legal = moves(s, 1)
     assert legal[0] == Choose("CH2")
     for name, factory in POLICIES.items():
         view = RULES.view(s, 1)
@@ -82,7 +82,7 @@ def test_choice_is_shown_in_the_dossier_and_on_the_table() -> None:
     s = play(choosing(2), 0, Choose("CH3"))
     presenter = CovertPresenter(images=False)
     view = RULES.view(s, 1)
-    screen = presenter.private(view, RULES.legal_actions(s, 1), NAMES, None)
+    screen = presenter.private(view, moves(s, 1), NAMES, None)
     assert "choose your Character" in screen.body
     assert "Vera Lind" in screen.body and "any two tiles of a row" in screen.body
     assert "Nadia Vosk" not in screen.body
@@ -90,7 +90,7 @@ def test_choice_is_shown_in_the_dossier_and_on_the_table() -> None:
     assert labels[0] == "Play as: Vera Lind, the Cryptographer" and len(labels) == 5
     table = presenter.table(RULES.view(s, None), NAMES, None)
     assert "waiting for Ben" in table.body
-    other = presenter.private(RULES.view(s, 0), RULES.legal_actions(s, 0), NAMES, None)
+    other = presenter.private(RULES.view(s, 0), moves(s, 0), NAMES, None)
     assert "Nothing to do" in other.body
 
 
@@ -112,7 +112,7 @@ def espionage_event(never: tuple[int, ...]) -> CovertState:
 
 def test_espionage_ask_is_asked_never_is_not() -> None:
     s = espionage_event(())
-    assert RULES.to_act(s) == {BEN} and RULES.legal_actions(s, BEN)[0] == DECLINE
+    assert RULES.to_act(s) == {BEN} and moves(s, BEN)[0] == DECLINE
     s = espionage_event((BEN,))
     assert s.spy is None and BEN not in RULES.to_act(s)
     assert not RULES.view(s, None).waiting_hidden  # type: ignore[union-attr]
@@ -132,8 +132,8 @@ def first_window(never: tuple[int, ...]) -> CovertState:
 def test_first_ask_is_asked_never_is_not() -> None:
     s = first_window(())
     assert s.phase == "resolution" and s.turn is None
-    assert RULES.to_act(s) == {ADA} and RULES.legal_actions(s, ADA)[0] == DECLINE
+    assert RULES.to_act(s) == {ADA} and moves(s, ADA)[0] == DECLINE
     s = first_window((ADA,))
     assert s.phase == "resolution" and s.window is None
     assert s.turn is not None and s.turn.seat == ADA and s.turn.kind == "act"
-    assert DECLINE not in RULES.legal_actions(s, ADA)
+    assert DECLINE not in moves(s, ADA)

@@ -12,7 +12,7 @@ from bot.engine.screen import Button, Screen, Select
 from bot.games.covert.actions import PASS, Adjust, Place
 from bot.games.covert.present import CovertPresenter
 from bot.games.covert.state import CovertState, Die
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, moves
 from tests.games.covert.test_edges import edit, placing, play
 from tests.games.covert.test_example import ADA
 from tests.games.covert.test_italian import DOMAINS
@@ -25,7 +25,7 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 
 def screen(state: CovertState, step: str | None = None, seat: int = ADA) -> Screen:
     """Render a seat's dossier at a step, as the bot does."""
-    legal = RULES.legal_actions(state, seat)
+    legal = moves(state, seat)
     return PRESENTER.private(RULES.view(state, seat), legal, NAMES, step)
 
 
@@ -46,7 +46,7 @@ def plain() -> CovertState:
 
 def test_every_placement_is_one_pick_away_in_a_select() -> None:
     s = plain()
-    places = {a.token() for a in RULES.legal_actions(s, ADA) if isinstance(a, Place)}
+    places = {a.token() for a in moves(s, ADA) if isinstance(a, Place)}
     (select,) = selects(screen(s))
     assert {o.target for o in select.options} == {f"p.do.{t}" for t in places}
     assert len(select.options) <= 25
@@ -132,7 +132,7 @@ def test_the_dossier_shows_the_dice_as_faces() -> None:
 
 def test_five_different_faces_on_an_empty_board_split_into_two_selects() -> None:
     s = edit(plain(), ADA, dice=tuple(Die(f) for f in (1, 2, 3, 4, 5)))
-    places = {a.token() for a in RULES.legal_actions(s, ADA) if isinstance(a, Place)}
+    places = {a.token() for a in moves(s, ADA) if isinstance(a, Place)}
     assert len(places) == 30
     shown = screen(s)
     found = [o.target for x in selects(shown) for o in x.options]
@@ -143,7 +143,7 @@ def test_five_different_faces_on_an_empty_board_split_into_two_selects() -> None
 def test_a_held_modifier_adds_one_step_a_select_saying_what_it_does() -> None:
     s = placing()  # Ada holds A07, a −1 card
     _, modify = selects(screen(s))
-    adjusts = {a.token() for a in RULES.legal_actions(s, ADA) if isinstance(a, Adjust)}
+    adjusts = {a.token() for a in moves(s, ADA) if isinstance(a, Adjust)}
     assert {o.target for o in modify.options} == {f"a.{t}" for t in adjusts}
     hints = {o.label: o.description for o in modify.options}
     assert hints["⚄ 5 → ⚃ 4 with A07 −1 (REC, Helsinki)"].startswith("Spent at once; place")

@@ -27,7 +27,7 @@ from bot.games.covert.ai.planner import PlannerPolicy, decide
 from bot.games.covert.data import AGENCY
 from bot.games.covert.missions import MISSION
 from bot.games.covert.state import CovertState, Die, Spy, Turn
-from tests.games.covert.support import RULES, edit
+from tests.games.covert.support import RULES, edit, moves
 
 PLANNER = PlannerPolicy()
 
@@ -41,14 +41,14 @@ def opening(seed: int, seats: int = 2) -> CovertState:
             match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
         else:
             seat = min(RULES.to_act(match.state))
-            match.step(seat, RULES.legal_actions(match.state, seat)[0].token())
+            match.step(seat, moves(match.state, seat)[0].token())
     state: CovertState = match.state
     return state
 
 
 def choose(state: CovertState, seat: int, must_act: bool = False) -> Action:
     """Return the planner's legal choice for a seat."""
-    legal = RULES.legal_actions(state, seat)
+    legal = moves(state, seat)
     action = decide(RULES.view(state, seat), legal, must_act)
     assert action in legal
     return action
@@ -79,7 +79,7 @@ def play_game(seed: int, policies: list[Policy], must_act: frozenset[int] = froz
             match.step(CHANCE, RULES.chance_outcome(match.state, rng).token())
             continue
         seat = min(s for s in RULES.to_act(match.state) if s >= 0)
-        legal = RULES.legal_actions(match.state, seat)
+        legal = moves(match.state, seat)
         view = RULES.view(match.state, seat)
         if isinstance(policies[seat], PlannerPolicy):
             action: Action | None = decide(view, legal, seat in must_act)
@@ -155,8 +155,8 @@ def test_it_decides_on_the_view_alone() -> None:
             continue
         seat = min(s for s in RULES.to_act(state) if s >= 0)
         other = hide_differently(state, seat, hide)
-        view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
-        assert RULES.view(other, seat) == view and RULES.legal_actions(other, seat) == legal
+        view, legal = RULES.view(state, seat), moves(state, seat)
+        assert RULES.view(other, seat) == view and moves(other, seat) == legal
         action = PLANNER.choose(view, legal, random.Random(0), must_act=False)
         assert action == PLANNER.choose(RULES.view(other, seat), legal, hide, must_act=False)
         assert action is not None

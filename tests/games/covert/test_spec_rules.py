@@ -25,7 +25,7 @@ from bot.games.covert.actions import (
 )
 from bot.games.covert.rules import CovertRules
 from bot.games.covert.state import CovertState, Die, Prompt
-from tests.games.covert.support import RULES
+from tests.games.covert.support import RULES, moves
 from tests.games.covert.test_edges import edit, placing, play, resolving, tokens
 from tests.games.covert.test_example import ADA, BEN, example_setup, phase_one, phase_two
 
@@ -135,7 +135,7 @@ def test_4_1_turn_stays_open_after_a_placement() -> None:
 def standin(s: CovertState, seat: int) -> object:
     """Return what the game's timeout policy plays for a seat."""
     policy = GAME.policy(GAME.timeout_policy)
-    legal = RULES.legal_actions(s, seat)
+    legal = moves(s, seat)
     return policy.choose(RULES.view(s, seat), legal, random.Random(0), must_act=True)
 
 
@@ -202,7 +202,7 @@ def test_7_5_main_turn_and_reaction_timeouts() -> None:
 def test_reroll_is_not_a_timeout_default_even_on_ones_turn() -> None:
     """7.4: the Reroll is never auto-used."""
     s = placing()
-    legal = RULES.legal_actions(s, ADA)
+    legal = moves(s, ADA)
     assert any(isinstance(a, Reroll) for a in legal)
     assert not isinstance(standin(s, ADA), Reroll)
     with pytest.raises(GameError):
@@ -218,7 +218,7 @@ def test_6_discard_pile_contents_are_one_button_away() -> None:
     s = msgspec.structs.replace(placing(), agency_discard=("A07", "A19"))
     presenter, names = CovertPresenter(images=False), ["Ada", "Ben"]
     for seat in (ADA, BEN):
-        legal = RULES.legal_actions(s, seat) if seat == ADA else ()
+        legal = moves(s, seat) if seat == ADA else ()
         screen = presenter.private(RULES.view(s, seat), legal, names, None)
         buttons = [c for c in screen.choices if isinstance(c, Button)]
         pile = [b for b in buttons if b.label.startswith("🗑️ Discard pile (2)")]

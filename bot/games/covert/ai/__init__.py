@@ -18,19 +18,22 @@ from bot.engine.policy import Policy, ViewPolicy, any_of
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
-from bot.games.covert.actions import DECLINE, Choose, Reroll
+from bot.games.covert.actions import DECLINE, Choose, Reroll, Setting
 from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.views import Pending, PrivateView
 
 
 class RandomPolicy(engine_policy.RandomPolicy):
-    """Plays a random legal action, but always declines reactions."""
+    """Plays a random legal action, but always declines reactions and keeps its settings."""
 
     def decide(
         self, view: object, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
-        """Decline a reaction; otherwise pick any legal action."""
-        return DECLINE if DECLINE in legal else any_of(legal, rng)
+        """Decline a reaction; otherwise pick any legal action but a dossier setting."""
+        moves = [a for a in legal if not isinstance(a, Setting)]
+        if not moves:
+            return None
+        return DECLINE if DECLINE in moves else any_of(moves, rng)
 
 
 def prompt_default(pending: Pending, legal: Sequence[Action]) -> Action:
@@ -67,8 +70,8 @@ def timeout_default(view: Any, legal: Sequence[Action]) -> Action | None:
         return None
     if isinstance(view, PrivateView) and view.pending is not None:
         return prompt_default(view.pending, legal)
-    if all(isinstance(a, Reroll) for a in legal):
-        return None  # only an out-of-turn Reroll: never auto-used
+    if all(isinstance(a, (Reroll, Setting)) for a in legal):
+        return None  # only what a seat may do out of turn: never done for it
     return legal[0]  # the rules list the default first (decline, halt, pass, end, finish ...)
 
 

@@ -19,7 +19,7 @@ from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.phrase import Phrase
 from bot.engine.rules import Action
 from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
-from bot.games.covert.actions import DECLINE, PASS, Adjust, Choose, Place, Simple
+from bot.games.covert.actions import DECLINE, PASS, Adjust, Choose, Place, Setting, Simple
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
@@ -38,6 +38,7 @@ from bot.games.covert.messages import (
 from bot.games.covert.missions import MISSION, Mission
 from bot.games.covert.present.labels import (
     GROUPS,
+    SETTINGS_TITLE,
     group_of,
     label,
     source_label,
@@ -228,18 +229,25 @@ def dossier_choices(
     pile = discard_button(view)
     if step == DISCARD_STEP:
         return _("The Agency discard pile, oldest first (public)."), (back,)
-    if not legal:
-        note = _("The game is over.") if view.public.over else _("Nothing to do right now.")
-        return note, (pile,) if pile else ()
     if step:
         key, _dot, sub = step.partition(".")
         if key == CONFIRM:
             return confirm_step(view, legal, sub, names, back)
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
+    # The dossier settings (7.5) are open at every moment: one button beside the decision.
+    aside = (
+        [Button(_(SETTINGS_TITLE), pick("settings"))]
+        if any(isinstance(a, Setting) for a in legal)
+        else []
+    )
+    legal = [a for a in legal if not isinstance(a, Setting)]
+    if not legal:
+        note = _("The game is over.") if view.public.over else _("Nothing to do right now.")
+        return note, (*aside, *([pile] if pile else []))
     if view.pending is not None and all(isinstance(a, Choose) for a in legal):
         note, choices = group_step(view, "choose", "", list(legal), names, back)
-        return note, choices[:1]
+        return note, (*choices[:1], *aside)
     selects = placement_selects(view, legal, names)
     adjusts = [a for a in legal if isinstance(a, Adjust)]
     shown = {"place", "adjust"} if len(adjusts) <= SELECT_MAX else {"place"}
@@ -256,7 +264,7 @@ def dossier_choices(
             buttons.append(Button(label(view, actions[0], names)[:80], target_of(actions[0])))
         elif actions:
             buttons.append(Button(_(title), pick(key)))
-    buttons = buttons[:24] + ([pile] if pile else [])
+    buttons = buttons[: 24 - len(aside)] + aside + ([pile] if pile else [])
     note = reaction_note(view, legal) or placement_note(view, legal) or _("Choose what to do.")
     return note, (*selects, *buttons)
 

@@ -18,6 +18,7 @@ from bot.games.covert.actions import (
     Overlay,
     Place,
     Reroll,
+    Setting,
     Simple,
     Step,
     Swap,
@@ -53,6 +54,10 @@ class Group(NamedTuple):
     """The sub-group of an action: its die, card, mission ... (``""``: none)."""
 
 
+SETTINGS_TITLE: Final = N_("⚙️ Settings")
+"""The dossier button that opens the Espionage and First settings (7.5)."""
+
+
 def _none(action: Action) -> str:
     return ""
 
@@ -77,6 +82,7 @@ GROUPS: Final[dict[type, Group]] = {
     Use: Group("use", N_("Use ability"), _none),
     Accept: Group("react", N_("Use a reaction"), _none),
     Choose: Group("choose", N_("Choose"), _none),
+    Setting: Group("settings", SETTINGS_TITLE, _none),
 }
 """The dossier's groups by action class, in the order of their buttons."""
 
@@ -86,6 +92,14 @@ def group_of(action: Action) -> str:
     group = GROUPS.get(type(action))
     return group.key if group else ""
 
+
+SETTING_LABELS: Final = {
+    ("espionage", "never"): N_("Espionage: never ask me (decline at once)"),
+    ("espionage", "ask"): N_("Espionage: ask me again"),
+    ("first", "never"): N_("First: never ask me (decline at once)"),
+    ("first", "ask"): N_("First: ask me again"),
+}
+"""A dossier setting's button: what clicking it sets (7.5)."""
 
 SIMPLE_LABELS = {
     "end": N_("End turn"),
@@ -141,6 +155,8 @@ def label(view: PrivateView, action: Action, names: Sequence[str]) -> str:
     """Return a short label for an action."""
     if isinstance(action, Choose) and action.item in CHARACTER:
         return item_label(action.item)  # chosen before anyone holds pieces
+    if isinstance(action, Setting):
+        return _(SETTING_LABELS[action.reaction, action.ask])
     me = view.public.players[view.seat]
     if isinstance(action, Simple):
         if action.kind == "pass":

@@ -17,10 +17,10 @@ from bot.engine.rules import Action, GameSpec, OptionSpec, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance
 from bot.games.covert import messages as say
-from bot.games.covert.actions import ACTIONS, Reroll
+from bot.games.covert.actions import ACTIONS, Reroll, Setting
 from bot.games.covert.chance import HUSH_SECONDS
 from bot.games.covert.flow import RULES_VERSION, Draft, first_seats, hushed, on_draw, spy_seat
-from bot.games.covert.rules import dispatch, legal, setup
+from bot.games.covert.rules import dispatch, legal, reactions, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
 from bot.games.covert.rules.scoring import outcome as final_outcome
@@ -146,26 +146,29 @@ class CovertRules(Rules[CovertState]):
         return acting(state, self.version)
 
     def also_act(self, state: CovertState) -> frozenset[Seat]:
-        """Return the seats that may spend their Reroll token out of turn (4.1 step 2).
+        """Return the seats that may act out of turn: spend their Reroll token (4.1 step 2)
+        or change a dossier setting (7.5).
 
         Nobody waits for them: they are not in ``to_act`` (no timer, no ping, no AI
-        turn); their dossier simply offers the Reroll while Phase I lasts.
+        turn); their dossier simply offers the Reroll while Phase I lasts, and the
+        settings while the match does.
         """
-        if state.phase != "placement":
-            return frozenset()
-        busy, version = acting(state, self.version), self.version
-        return frozenset(
-            s for s in range(state.seats) if s not in busy and may_reroll(state, s, version)
-        )
+        busy = acting(state, self.version)
+        return frozenset(s for s in range(state.seats) if s not in busy and self._extra(state, s))
+
+    def _extra(self, state: CovertState, seat: Seat) -> list[Action]:
+        """Return what a seat may do out of turn: Rerolls, then the settings."""
+        found: list[Action] = []
+        if may_reroll(state, seat, self.version):
+            found += rerolls(state.players[seat].unplaced())
+        return [*found, *reactions.settings(state, seat, self.version)]
 
     def legal_actions(self, state: CovertState, seat: Seat) -> Sequence[Action]:
         """List every action the seat may take now, a timed-out seat's default first."""
         if seat == CHANCE:
             return ()
         if seat not in acting(state, self.version):
-            if seat in self.also_act(state):
-                return tuple(rerolls(state.players[seat].unplaced()))
-            return ()
+            return tuple(self._extra(state, seat))
         return tuple(legal.legal(state, seat, self.version))
 
     def is_legal(self, state: CovertState, seat: Seat, action: Action) -> bool:
@@ -183,14 +186,18 @@ class CovertRules(Rules[CovertState]):
         if state.phase == "over":
             raise MatchOver()
         rerolling = isinstance(action, Reroll) and seat != CHANCE
+        setting = isinstance(action, Setting) and seat != CHANCE
         may = rerolling and may_reroll(state, seat, self.version)
-        if seat not in acting(state, self.version) and not may:
+        anytime = setting and bool(reactions.settings(state, seat, self.version))
+        if seat not in acting(state, self.version) and not (may or anytime):
             raise NotYourTurn()
         d = Draft(state, self.version)
         if rerolling:  # at any moment of Phase I, whoever is asked what (4.1 step 2)
             reroll(d, seat, action)
             if not may or action not in self.legal_actions(state, seat):
                 raise IllegalAction(say.NOT_ALLOWED)
+        elif setting:  # at any moment of the match (7.5)
+            reactions.change_setting(d, seat, action)
         elif seat == CHANCE:
             dispatch.chance(d, action)
         else:

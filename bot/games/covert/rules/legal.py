@@ -17,7 +17,7 @@ from bot.games.covert.rules.codes import decoder_dice, legal_swaps
 from bot.games.covert.rules.moves import can_step
 from bot.games.covert.rules.payments import payments
 from bot.games.covert.rules.placement import can_place, modifying, targets
-from bot.games.covert.rules.reactions import free_options, free_turn, search_open
+from bot.games.covert.rules.reactions import free_options, free_turn, search_open, settings
 from bot.games.covert.rules.resolution import agency_choices, dice_on
 from bot.games.covert.state import CovertState, Prompt, Turn
 
@@ -37,7 +37,7 @@ def legal(state: CovertState, seat: int, version: int = RULES_VERSION) -> list[A
     found = decision(state, seat, version)
     if may_reroll(state, seat, version) and not any(isinstance(a, act.Reroll) for a in found):
         found = [*found, *rerolls(rerollable(state, seat, version))]
-    return found
+    return [*found, *settings(state, seat, version)]  # never first: never a timeout default
 
 
 def rerollable(state: CovertState, seat: int, version: int) -> list[int]:
@@ -89,6 +89,8 @@ def is_legal(state: CovertState, seat: int, action: Action, version: int = RULES
     the dear parts no such action can be in: placements, payments, flights ...);
     anything else in the whole list.
     """
+    if isinstance(action, act.Setting):
+        return action in settings(state, seat, version)
     turn = main_turn(state, seat)
     if isinstance(action, act.Place):
         if turn is None or turn.kind != "place" or not can_place(state, turn):

@@ -7,9 +7,10 @@ from typing import Final
 from bot.engine.draft import without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
-from bot.games.covert.actions import Accept, Use
+from bot.games.covert.actions import Accept, Setting, Use
 from bot.games.covert.data import AGENCY, REGIONS, TOKENS
 from bot.games.covert.flow import (
+    SETTINGS_IN_PLAY,
     Applies,
     Draft,
     agency_limit,
@@ -95,6 +96,29 @@ def look(d: Draft, seat: int, deck: str) -> None:
         cards, rest = d.state.agency_deck[:3], d.state.agency_deck[3:]
         d.update(agency_deck=rest)
     d.ask(Prompt("search", seat, cards, deck))
+
+
+def settings(state: CovertState, seat: int, version: int) -> list[Setting]:
+    """Return the dossier settings a seat may change now, each to its other value (7.5)."""
+    if version < SETTINGS_IN_PLAY or state.phase == "over" or not 0 <= seat < state.seats:
+        return []
+    return [
+        Setting("espionage", "ask" if seat in state.spy_never else "never"),
+        Setting("first", "ask" if seat in state.first_never else "never"),
+    ]
+
+
+def change_setting(d: Draft, seat: int, action: Setting) -> None:
+    """Set a seat's Espionage or First setting; only the seat is told (7.5). With *never*,
+    a reaction it is being asked is declined at once."""
+    if action not in settings(d.state, seat, d.version):
+        raise IllegalAction(say.NOT_ALLOWED)
+    field = "spy_never" if action.reaction == "espionage" else "first_never"
+    seats = set(getattr(d.state, field)) - {seat}
+    if action.ask == "never":
+        seats.add(seat)
+    d.update(**{field: tuple(sorted(seats))})
+    d.tell(seat, say.SETTING_TOLD[action.reaction, action.ask])
 
 
 def react(d: Draft, seat: int, action: Accept) -> None:
