@@ -6,9 +6,11 @@ payments name a card, ``B`` (a benefit) or a completed Code id (``C07``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Final
 
 from bot.engine.codec import Actions, Codes, Items, OneOf, Range, Tagged
+from bot.engine.rules import Action
 from bot.games.covert.action_codec import Agent, CardOrNone, Choice, Die, Source, Target, Tile
 from bot.games.covert.chance import CHANCE_STEPS
 from bot.games.covert.data import AGENCY, CITY
@@ -113,6 +115,12 @@ class Setting(Tagged, frozen=True):
     TAG = "K"
     reaction: Annotated[str, Codes(SETTING_CODES)]
     ask: Annotated[str, Codes(ASK_CODES)]
+
+
+def plays(legal: Sequence[Action]) -> list[Action]:
+    """Return the actions that play the game: all but the dossier settings, which only a
+    member changes (no AI, no timeout)."""
+    return [a for a in legal if not isinstance(a, Setting)]
 
 
 SIMPLE_CODES: Final = {"pass": "N", "end": "E", "halt": "H", "finish": "Z", "decline": "Q"}

@@ -9,7 +9,7 @@ import msgspec
 
 from bot.engine import CHANCE, Event, Match
 from bot.engine.rules import Action
-from bot.games.covert.actions import Setting, Simple
+from bot.games.covert.actions import Simple, plays
 from bot.games.covert.chance import Draw, Rolls, Setup, Shuffle
 from bot.games.covert.data import AGENCY_CARDS, CHARACTERS, CODE_CARDS
 from bot.games.covert.missions import MISSIONS
@@ -22,7 +22,7 @@ RULES = CovertRules()
 def moves(state: CovertState, seat: int, rules: CovertRules = RULES) -> list[Action]:
     """Return the seat's legal actions but the dossier settings, which are open at every
     moment of the match (7.5) and tested on their own."""
-    return [a for a in rules.legal_actions(state, seat) if not isinstance(a, Setting)]
+    return plays(rules.legal_actions(state, seat))
 
 
 def edit(state: CovertState, seat: int, **changes: Any) -> CovertState:

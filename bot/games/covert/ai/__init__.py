@@ -18,7 +18,7 @@ from bot.engine.policy import Policy, ViewPolicy, any_of
 from bot.engine.registry import AiLevels
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
-from bot.games.covert.actions import DECLINE, Choose, Reroll, Setting
+from bot.games.covert.actions import DECLINE, Choose, Reroll, Setting, plays
 from bot.games.covert.ai.planner import PlannerPolicy
 from bot.games.covert.views import Pending, PrivateView
 
@@ -30,10 +30,8 @@ class RandomPolicy(engine_policy.RandomPolicy):
         self, view: object, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Decline a reaction; otherwise pick any legal action but a dossier setting."""
-        moves = [a for a in legal if not isinstance(a, Setting)]
-        if not moves:
-            return None
-        return DECLINE if DECLINE in moves else any_of(moves, rng)
+        moves = plays(legal)
+        return DECLINE if DECLINE in moves else any_of(moves, rng) if moves else None
 
 
 def prompt_default(pending: Pending, legal: Sequence[Action]) -> Action:

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from bot.engine.policy import ViewPolicy
 from bot.engine.rng import Rng
 from bot.engine.rules import Action
-from bot.games.covert.actions import DECLINE, HALT, Setting, Step
+from bot.games.covert.actions import DECLINE, HALT, Step, plays
 from bot.games.covert.ai.act import act, after_action, boost, step
 from bot.games.covert.ai.choice import prompt, react
 from bot.games.covert.ai.codes import codes_turn
@@ -78,7 +78,7 @@ class PlannerPolicy(ViewPolicy[PrivateView]):
         self, view: PrivateView, legal: Sequence[Action], rng: Rng, *, must_act: bool
     ) -> Action | None:
         """Pick a legal action for the decision the view shows (never a dossier setting)."""
-        legal = [a for a in legal if not isinstance(a, Setting)]
+        legal = plays(legal)
         if not legal:
             return None
         if not view.public.players:
