@@ -80,7 +80,9 @@ GUIDE: Final = Guide(
             N_("The bot's rulings"),
             N_(
                 "- Reactions (Espionage, First) are asked one player at a time; a timeout "
-                "declines. Other timeouts take the rules' defaults: pass (or end the turn), finish "
+                "declines. Your dossier's ⚙️ Settings turn each to *never* (declined at once, no "
+                "wait) or back to *ask*, at any moment.\n- Other timeouts take the rules' "
+                "defaults: pass (or end the turn), finish "
                 "the codes, forfeit the remaining dice, no final mission; discard the newest card, "
                 "keep the first searched card, the Region Space card, the larger Code deck.\n- "
                 "Host option `conceal_reactions` (off by default): every Espionage event and First "
