@@ -259,10 +259,10 @@ async def pick(page: Any, how: Any) -> None:
             await page.keyboard.press("ArrowDown")  # opens the list, as a keyboard user would
         try:
             await option.wait_for(state="visible", timeout=3_000)
-        except Exception:  # the view was redrawn meanwhile: open it again
+            await option.click(timeout=5_000)
+        except Exception:  # the view was redrawn meanwhile (the list went with it): again
             await page.keyboard.press("Escape")
             continue
-        await option.click()
         return
     raise AssertionError("the choice list never opened")
 
