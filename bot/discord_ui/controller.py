@@ -389,8 +389,9 @@ class Controller(ClickHandlers):
         language = current_language()
         row = DmViewRow(match_id, user_id, message.channel.id, message.id, language)
         replaced = await self.matches.keep_dm_view(row)
-        view = OpenView(None, None, step, _now(), message=message, version=version)
-        view.language = language
+        view = OpenView(
+            None, None, step, _now(), message=message, version=version, language=language
+        )
         older = self.open_views.get(match_id, {}).get((user_id, True))
         self._keep(match_id, user_id, view)
         known = {message.id} if older is None else {message.id, older.key[0]}

@@ -239,15 +239,19 @@ def take_top(d: Draft, seat: int) -> None:
     gain_card(d, seat, card)
 
 
-def on_draw(version: int) -> bool:
-    """Tell whether the discard pile waits for a draw before it is reshuffled (4.4)."""
-    return version >= RESHUFFLE_ON_DRAW
+def reshuffle_due(state: CovertState, version: int) -> bool:
+    """Tell whether the Agency discard pile must become the draw deck now: once the deck is
+    empty (before version 6), or once a Region Space waits for a card from it (4.4)."""
+    if state.agency_deck or not state.agency_discard or state.spy is not None:
+        return False
+    return version < RESHUFFLE_ON_DRAW or "" in state.region_spaces
 
 
 def deck_open(state: CovertState, version: int) -> bool:
     """Tell whether a card may be taken from the top of the Agency deck: it holds one, or
     (4.4) the discard pile is shuffled into it first."""
-    return bool(state.agency_deck) or (on_draw(version) and bool(state.agency_discard))
+    lazy = version >= RESHUFFLE_ON_DRAW
+    return bool(state.agency_deck) or (lazy and bool(state.agency_discard))
 
 
 def draw_top(d: Draft, seat: int) -> None:
@@ -255,7 +259,7 @@ def draw_top(d: Draft, seat: int) -> None:
     into it (the chance step deals it)."""
     if d.state.agency_deck:
         take_top(d, seat)
-    elif on_draw(d.version) and d.state.agency_discard:
+    elif deck_open(d.state, d.version):
         d.need("under", seat, "top")
     else:
         raise IllegalAction(say.EMPTY_DECK)

@@ -216,10 +216,3 @@ class CovertState(msgspec.Struct, frozen=True):
     def city_index(self, key: str) -> int:
         """Return a city's index in CITIES."""
         return list(CITY).index(key)
-
-    def reshuffle_due(self, on_draw: bool) -> bool:
-        """Tell whether the Agency discard pile must become the draw deck now: once the deck
-        is empty, or (``on_draw``, 4.4) once a Region Space waits for a card from it."""
-        if self.agency_deck or not self.agency_discard or self.spy is not None:
-            return False
-        return not on_draw or "" in self.region_spaces

@@ -19,7 +19,7 @@ from bot.engine.i18n import N_, _, ngettext, pgettext
 from bot.engine.phrase import Phrase
 from bot.engine.rules import Action
 from bot.engine.screen import Button, ButtonStyle, Select, SelectOption, act, pick
-from bot.games.covert.actions import DECLINE, PASS, Adjust, Choose, Place, Setting, Simple
+from bot.games.covert.actions import DECLINE, PASS, Adjust, Choose, Place, Simple, plays
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
@@ -236,12 +236,9 @@ def dossier_choices(
         actions = [a for a in legal if group_of(a) == key]
         return group_step(view, key, sub, actions, names, back)
     # The dossier settings (7.5) are open at every moment: one button beside the decision.
-    aside = (
-        [Button(_(SETTINGS_TITLE), pick("settings"))]
-        if any(isinstance(a, Setting) for a in legal)
-        else []
-    )
-    legal = [a for a in legal if not isinstance(a, Setting)]
+    decisions = plays(legal)
+    aside = [Button(_(SETTINGS_TITLE), pick("settings"))] if len(decisions) < len(legal) else []
+    legal = decisions
     if not legal:
         note = _("The game is over.") if view.public.over else _("Nothing to do right now.")
         return note, (*aside, *([pile] if pile else []))

@@ -19,7 +19,14 @@ from bot.games.covert import chance
 from bot.games.covert import messages as say
 from bot.games.covert.actions import ACTIONS, Reroll, Setting
 from bot.games.covert.chance import HUSH_SECONDS
-from bot.games.covert.flow import RULES_VERSION, Draft, first_seats, hushed, on_draw, spy_seat
+from bot.games.covert.flow import (
+    RULES_VERSION,
+    Draft,
+    first_seats,
+    hushed,
+    reshuffle_due,
+    spy_seat,
+)
 from bot.games.covert.rules import dispatch, legal, reactions, setup
 from bot.games.covert.rules.legal import may_reroll, prompt_for, rerolls
 from bot.games.covert.rules.placement import reroll
@@ -91,7 +98,7 @@ def acting(state: CovertState, version: int) -> frozenset[Seat]:
     """Return who acts now: chance, prompted seats, a reacting seat or the turn's owner."""
     if state.phase == "over":
         return frozenset()
-    if state.needs or state.reshuffle_due(on_draw(version)):
+    if state.needs or reshuffle_due(state, version):
         return frozenset({CHANCE})
     if state.prompts:
         first = state.prompts[0]
@@ -153,8 +160,13 @@ class CovertRules(Rules[CovertState]):
         turn); their dossier simply offers the Reroll while Phase I lasts, and the
         settings while the match does.
         """
-        busy = acting(state, self.version)
-        return frozenset(s for s in range(state.seats) if s not in busy and self._extra(state, s))
+        busy, version = acting(state, self.version), self.version
+        return frozenset(
+            s
+            for s in range(state.seats)
+            if s not in busy
+            and (may_reroll(state, s, version) or reactions.settings(state, s, version))
+        )
 
     def _extra(self, state: CovertState, seat: Seat) -> list[Action]:
         """Return what a seat may do out of turn: Rerolls, then the settings."""

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from bot.engine.rules import Action
 from bot.games.covert import actions as act
 from bot.games.covert.data import AGENCY, CIRCLES, DECODER, NEIGHBOURS, SPEC_OPS
-from bot.games.covert.flow import RULES_VERSION, first_seats, on_draw, spy_seat
+from bot.games.covert.flow import RULES_VERSION, first_seats, reshuffle_due, spy_seat
 from bot.games.covert.missions import MISSION
 from bot.games.covert.rules.codes import decoder_dice, legal_swaps
 from bot.games.covert.rules.moves import can_step
@@ -220,7 +220,7 @@ def place_targets(state: CovertState, turn: Turn, die: int) -> tuple[str, ...]:
 
 def may_reroll(state: CovertState, seat: int, version: int) -> bool:
     """Tell whether a seat may spend its Reroll token now: any moment of Phase I (4.1 step 2)."""
-    if state.phase != "placement" or state.needs or state.reshuffle_due(on_draw(version)):
+    if state.phase != "placement" or state.needs or reshuffle_due(state, version):
         return False
     p = state.players[seat]
     return p.reroll and bool(p.unplaced())

@@ -252,7 +252,7 @@ def search_keep(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
 def free_card(d: Draft, seat: int, prompt: Prompt, item: str) -> None:
     """Take the free Agency card of an Intel pair: a Region Space card or the top of the deck
     (8.26: of the discard pile reshuffled first, when the deck is empty)."""
-    if item == "deck" and "deck" in free_options(d.state, prompt, d.version):
+    if item == "deck" and deck_open(d.state, d.version):
         draw_top(d, seat)
     elif item in REGIONS and prompt.arg in ("*", item):
         take_space(d, seat, item)

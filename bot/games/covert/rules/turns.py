@@ -14,8 +14,8 @@ from bot.games.covert.flow import (
     begin_turn,
     conceal,
     first_seats,
-    on_draw,
     refill_spaces,
+    reshuffle_due,
     spy_seat,
 )
 from bot.games.covert.rules.codes import draw_code
@@ -26,7 +26,7 @@ from bot.games.covert.state import CovertState, Die, Window
 
 def waiting(state: CovertState, version: int) -> bool:
     """Tell whether someone (or chance) must act before the flow can go on."""
-    due = state.reshuffle_due(on_draw(version))
+    due = reshuffle_due(state, version)
     if state.needs or due or state.prompts or state.moving is not None:
         return True
     if state.spy is not None and spy_seat(state) is not None:
