@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -937,17 +938,16 @@ class MatchService:
 
     # ------------------------------------------------------------------ reading
     async def table(self, match_id: int) -> TableInfo:
-        """Build the public table of a match."""
+        """Build the public table of a match.
+
+        Everything is read from the live match before the picture is drawn: a move applied
+        meanwhile must not pair its version with the older screen."""
         live = await self.load(match_id)
         rules = live.match.rules
-        # Drawing images takes tens of milliseconds: keep it off the event loop.
         outcome = live.match.outcome
         if outcome is None and live.row.result is not None:
             outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
             outcome = msgspec.structs.replace(outcome, summary=notes.read(outcome.summary))
-        screen = await asyncio.to_thread(
-            live.module.presenter.table, rules.view(live.state, None), live.names, outcome
-        )
         turn = [
             live.seats[s].user_id
             for s in sorted(live.match.to_act)
@@ -956,13 +956,13 @@ class MatchService:
         secret = live.asked_in_secret
         if live.row.paused:
             turn = []  # nobody is asked to act while the match is paused
-        return TableInfo(
+        info = partial(
+            TableInfo,
             match_id=live.id,
             version=live.version,
             status=live.row.status,
             channel_id=live.row.thread_id or live.row.channel_id,
             message_id=live.row.table_message_id,
-            screen=screen,
             recent=live.recent_for(None, live.module.table_lines(live.match.state)),
             turn_user_ids=[] if secret else [u for u in turn if u is not None],
             game_key=live.row.game,
@@ -971,6 +971,11 @@ class MatchService:
             hand_label=live.module.spec.hand_label,
             paused=live.row.paused,
         )
+        # Drawing images takes tens of milliseconds: keep it off the event loop.
+        screen = await asyncio.to_thread(
+            live.module.presenter.table, rules.view(live.state, None), live.names, outcome
+        )
+        return info(screen=screen)
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
         """Build a member's private view, with the actions open to them now."""
@@ -983,12 +988,14 @@ class MatchService:
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)
         presenter = live.module.presenter
+        # Read before drawing: a move applied meanwhile must not pass for what is drawn.
+        version, names, private_notes = live.version, live.names, _private_notes(live, seat)
         try:
-            screen = await asyncio.to_thread(presenter.private, view, legal, live.names, step)
+            screen = await asyncio.to_thread(presenter.private, view, legal, names, step)
         except Exception:
             log.debug("match %s: step %r not understood, showing the first step", match_id, step)
-            screen = await asyncio.to_thread(presenter.private, view, legal, live.names, None)
-        return PrivateInfo(live.id, live.version, screen, _private_notes(live, seat))
+            screen = await asyncio.to_thread(presenter.private, view, legal, names, None)
+        return PrivateInfo(live.id, version, screen, private_notes)
 
     async def user_matches(self, channel_id: int, user_id: int) -> list[int]:
         """Return active matches in a channel where the member holds a seat, newest first."""

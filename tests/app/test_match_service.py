@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import msgspec
@@ -156,3 +157,41 @@ async def test_each_game_names_its_private_view_button(services: Services) -> No
     await services.lobbies.start(lobby.match_id, 1)
     assert (await services.matches.table(coverta)).hand_label == "My hand"
     assert (await services.matches.table(lobby.match_id)).hand_label == "🔒 My dossier"
+
+
+class HeldDrawing:
+    """Wraps a presenter method so each drawing waits, in its worker thread, until released:
+    a move can then be applied while a screen is being drawn."""
+
+    def __init__(self, draw: Any) -> None:
+        self.draw = draw
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, *args: Any) -> Any:
+        self.started.set()
+        assert self.release.wait(10)
+        return self.draw(*args)
+
+
+@pytest.mark.parametrize("screen", ["private", "table"])
+async def test_a_move_applied_while_a_screen_is_drawn_is_not_passed_off_as_drawn(
+    services: Services, monkeypatch: pytest.MonkeyPatch, screen: str
+) -> None:
+    """The version a screen carries is the one it shows; open views are skipped when their
+    version is current, so a newer version on an older screen would never be redrawn."""
+    match_id = await two_player_match(services)
+    user, version, _ = await actor(services, match_id)
+    presenter = (await services.matches.load(match_id)).module.presenter
+    held = HeldDrawing(getattr(presenter, screen))
+    monkeypatch.setattr(presenter, screen, held)
+    if screen == "private":
+        drawing = asyncio.create_task(services.matches.private(match_id, user))
+    else:
+        drawing = asyncio.create_task(services.matches.table(match_id))
+    await asyncio.to_thread(held.started.wait, 10)
+    await services.matches.submit(match_id, user, version, "B")
+    held.release.set()
+    info = await drawing
+    assert info.version == version
+    assert (await services.matches.load(match_id)).version == version + 1
