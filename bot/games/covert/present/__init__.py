@@ -51,8 +51,13 @@ class CovertPresenter(GamePresenter):
             body = discard_body(view)
         else:
             body = dossier_body(view, note, lead=(step or "").startswith(f"{CONFIRM}."))
+        held = (view.hand, view.missions, view.codes, view.tokens)
         return self.screen(
-            _("🔒 {name}'s dossier").format(name=names[view.seat]), body, choices=choices
+            _("🔒 {name}'s dossier").format(name=names[view.seat]),
+            body,
+            partial(dossier_image, view, names[view.seat]) if any(held) else None,
+            dossier_alt(view) if any(held) else "",
+            choices=choices,
         )
 
 
@@ -61,6 +66,26 @@ def board_image(view: PublicView, names: Sequence[str]) -> bytes:
     from bot.games.covert.map.picture import board_png
 
     return board_png(view, names)
+
+
+def dossier_image(view: PrivateView, name: str) -> bytes:
+    """Draw the seat's cards with the picture module, imported only when an image is wanted."""
+    from bot.games.covert.present.pictures import dossier_png
+
+    return dossier_png(view, name)
+
+
+def dossier_alt(view: PrivateView) -> str:
+    """Describe the dossier picture: what it holds; the details are in the text."""
+    return _(
+        "Your cards (Agency {hand}, Missions {missions}, Codes {codes}, tokens {tokens}); "
+        "details in the text."
+    ).format(
+        hand=len(view.hand),
+        missions=len(view.missions),
+        codes=len(view.codes),
+        tokens=len(view.tokens),
+    )
 
 
 def board_alt(view: PublicView) -> str:
