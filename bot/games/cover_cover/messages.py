@@ -171,6 +171,10 @@ def summary(block: Block, counts: Sequence[int], out: Sequence[int]) -> Phrase:
         phrase("{player} (round {number})", player=p(s), number=out[s]) for s in gone
     ]
     args["out"] = outs
+    if not held and one:  # a draw: everyone still in ran out of cards in this round
+        return phrase("Round {first}: {covers}, {depth}. Out: {out}.", **args)
+    if not held:
+        return phrase("Rounds {first}-{last}: {covers}, {depth}. Out: {out}.", **args)
     if one:
         return phrase("Round {first}: {covers}, {depth}. Cards: {held}. Out: {out}.", **args)
     return phrase("Rounds {first}-{last}: {covers}, {depth}. Cards: {held}. Out: {out}.", **args)

@@ -83,7 +83,8 @@ def nobody_left(d: Draft) -> None:
     """Everyone who took part dropped out: the game ends in a draw among them."""
     s = d.state
     assert s.current is not None
-    d.update(last=s.current, current=None)
+    # The round was played: an auto summary counts it like any other.
+    d.update(last=s.current, current=None, block=msgspec.structs.replace(s.block, last=s.round))
     drawn = tuple(p for p in range(s.seats) if s.out[p] == s.round)
     finish(d, drawn, "draw")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import msgspec
 import pytest
 
 from bot.engine import CHANCE, IllegalAction, Match, NotYourTurn, Seat
@@ -152,3 +153,32 @@ def test_the_read_is_not_a_shuffle_and_members_may_not_draw_it() -> None:
     with pytest.raises(NotYourTurn):
         match.step(5, "F")
     assert GAME.chance_pause(Match.new(RULES, 2, AUTO).state) == 0.0, "the deal comes at once"
+
+
+@pytest.mark.parametrize(
+    ("block", "heading"),
+    [
+        (
+            Block(first=11, last=10),
+            "Round 11: 2 Cover-covers, deepest: a Cover-cover nested 2 deep.",
+        ),
+        (Block(first=11, last=14, covers=3, deepest=1), "Rounds 11-15: 5 Cover-covers,"),
+    ],
+)
+def test_a_game_drawn_in_auto_mode_ends_with_the_summary_of_its_last_rounds(
+    block: Block, heading: str
+) -> None:
+    """Both players run out of cards in one Cover-cover (rules 5.2): the final summary
+    counts that round too, its Cover-cover and who went out in it, and lists no cards."""
+    hands = [cards("9♣", "4♦"), cards("9♥", "4♠")]
+    state = constructed(hands, options=AUTO)
+    table = Table(msgspec.structs.replace(state, round=block.last + 1, block=block))
+    table.play(0, "F")  # with auto on, one press plays on for everyone
+    s = table.state
+    assert s.phase == "over" and s.termination == "draw" and s.winners == (0, 1)
+    assert s.summary is not None and s.summary.last == s.round
+    (summary,) = [t for t in table.log if t.startswith(("Round ", "Rounds "))]
+    assert summary.startswith(heading)
+    assert "Cards:" not in summary
+    out = f"(round {s.round})"
+    assert summary.endswith(f"Out: {{p[0]}} {out}, {{p[1]}} {out}.")
