@@ -14,6 +14,7 @@ from bot.games.covert.present import CovertPresenter
 from bot.games.covert.present.pictures import (
     CODE_TEAL,
     MISSION_GOLD,
+    READY_MARK,
     TOKEN_VIOLET,
     dossier_png,
     dossier_sheets,
@@ -64,24 +65,30 @@ def test_the_sheets_are_the_seats_cards_in_the_dossier_texts_order() -> None:
         TOKEN_VIOLET,
     ]
     assert drawn[0].lines[0].startswith("A01") and drawn[2].lines[0].startswith("M08")
-    assert drawn[4].lines[0] == "1 2 3" and drawn[5].lines[0] == "1 2 6"
+    assert drawn[4].lines[0].startswith("1 2 3") and drawn[5].lines[0] == "1 2 6"
 
 
-def test_what_is_usable_now_is_ringed_and_said() -> None:
+def test_what_is_usable_now_is_ringed_and_marked() -> None:
     view = own_view(holding())
     drawn = dossier_sheets(view)
     cobalt, flint, readable, unreadable = drawn[2], drawn[3], drawn[4], drawn[5]
-    assert cobalt.ready and "completable now" in cobalt.lines[-1]
-    assert not flint.ready and flint.lines[-1].startswith("needs")
-    assert readable.ready and "readable now" in readable.lines[-1]
-    assert not unreadable.ready and all("readable" not in line for line in unreadable.lines)
+    assert cobalt.ready and cobalt.lines[-1] == f"3 pts  {READY_MARK}"
+    assert not flint.ready and READY_MARK not in "".join(flint.lines)
+    assert readable.ready and readable.lines[0] == f"1 2 3  {READY_MARK}"
+    assert not unreadable.ready and READY_MARK not in "".join(unreadable.lines)
+
+
+def test_an_agency_card_shows_its_equipment_flight_city_and_ability() -> None:
+    venice = dossier_sheets(own_view(holding()))[0]
+    assert venice.band == "Agency card"
+    assert venice.lines == ("A01  REC", "✈ Venice", "+1")
 
 
 def test_a_token_drawn_this_turn_says_when_it_can_be_used() -> None:
     view = msgspec.structs.replace(own_view(holding()), fresh=("S03",))
     plus, minus = dossier_sheets(view)[-2:]
     assert plus.lines == ("+1",)
-    assert minus.lines[-1] == "usable from your next turn"
+    assert minus.lines[-1] == "usable next turn"
 
 
 @pytest.mark.parametrize("count", [1, 3, 8, 14])
@@ -143,5 +150,5 @@ def test_the_picture_speaks_the_members_language() -> None:
         dossier_png(view, NAMES[0])
     words = " ".join(drawn)
     assert "Dossier di" in words and "Carta Agenzia" in words and "Missione" in words
-    assert "Codice" in words and "retro" in words and "leggibile ora" in words
+    assert "Codice" in words and "retro" in words and "Segnalino" in words
     assert "Mission" not in words.replace("Missione", "")

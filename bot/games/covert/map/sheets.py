@@ -16,13 +16,14 @@ from bot.draw.canvas import RGB, canvas, grid_shape, png
 from bot.draw.text import draw_text, fit, width
 from bot.games.covert.map.base import FRAME, INK, INK_DIM, PANEL, SEA
 
-CARD = (250, 150)
-"""One card, band included."""
+CARD = (280, 152)
+"""One card, band included. Discord shows the picture in a box of about 400×300, so
+three columns are shown at less than half size: the text is drawn large for that."""
 GAP = 10
-HEADER = 40
+HEADER = 48
 """The title line above the cards."""
-BAND = 32
-TITLE_TEXT, BAND_TEXT, LEAD_TEXT, LINE_TEXT = 22, 17, 20, 16
+BAND = 38
+TITLE_TEXT, BAND_TEXT, LEAD_TEXT, LINE_TEXT = 28, 24, 30, 25
 DARK_INK: RGB = (22, 24, 30)
 
 
@@ -34,7 +35,7 @@ class Sheet:
     """The kind of card and its number (``Agency A12``)."""
     colour: RGB
     lines: tuple[str, ...]
-    """Up to four lines; the first is written larger."""
+    """Up to three lines; the first is written larger."""
     ready: bool = False
     """Ringed in the band's colour: usable now (a Mission completable, a Code readable)."""
 
@@ -80,8 +81,8 @@ def _draw_sheet(draw: ImageDraw.ImageDraw, at: tuple[int, int], sheet: Sheet) ->
     band = fit(sheet.band, BAND_TEXT, room)
     draw_text(draw, (x0 + 10, y0 + ring + BAND / 2), band, BAND_TEXT, band_ink(sheet.colour), "lm")
     y = y0 + BAND + 10
-    for number, line in enumerate(sheet.lines[:4]):
+    for number, line in enumerate(sheet.lines[:3]):
         size = LEAD_TEXT if number == 0 else LINE_TEXT
         ink = INK if number == 0 else INK_DIM
         draw_text(draw, (x0 + 10, y), fit(line, size, room), size, ink, "la")
-        y += size + 8
+        y += size + 6
