@@ -97,8 +97,9 @@ def knock_out(d: Draft) -> None:
     for p in gone:
         out = replaced(out, p, s.round)
     d.update(out=out)
-    for p in gone:
-        d.say(say.knocked_out(p, s.round))
+    if d.chatty():  # auto mode names them in its summary instead (rules 6.6)
+        for p in gone:
+            d.say(say.knocked_out(p, s.round))
 
 
 def end_of_round(d: Draft) -> None:

@@ -182,3 +182,16 @@ def test_a_game_drawn_in_auto_mode_ends_with_the_summary_of_its_last_rounds(
     assert "Cards:" not in summary
     out = f"(round {s.round})"
     assert summary.endswith(f"Out: {{p[0]}} {out}, {{p[1]}} {out}.")
+
+
+def test_in_auto_mode_a_knock_out_is_told_in_the_summary_not_on_its_round() -> None:
+    """Rules 6.6: auto mode tells a summary instead of every round, knock-outs included."""
+    hands = [cards("2♣"), cards("K♥", "3♣"), cards("Q♥", "4♣")]
+    state = constructed(hands, options={"auto": "on", "auto_summary_every": "3"})
+    table = Table(msgspec.structs.replace(state, round=3, block=Block(first=1, last=2)))
+    table.play(0, "F")  # one press plays the round for everyone: the 2 loses its last card
+    s = table.state
+    assert s.out[0] == 3 and s.phase != "over"
+    assert not any("has no cards left" in t for t in table.log)
+    (summary,) = [t for t in table.log if t.startswith("Rounds 1-3:")]
+    assert summary.endswith("Out: {p[0]} (round 3).")
