@@ -8,7 +8,12 @@ from bot.games.cover_cover.present import CoverCoverPresenter
 from bot.games.cover_cover.rules import SPEC, CoverCoverRules, chance_pause
 
 GAME = GameModule.of(
-    SPEC, CoverCoverRules(), CoverCoverPresenter(), AI_LEVELS, chance_pause=chance_pause
+    SPEC,
+    CoverCoverRules(),
+    CoverCoverPresenter(),
+    AI_LEVELS,
+    chance_pause=chance_pause,
+    rules_at=CoverCoverRules,
 )
 
 __all__ = ["GAME", "SPEC", "CoverCoverPresenter", "CoverCoverRules"]

@@ -83,8 +83,9 @@ def nobody_left(d: Draft) -> None:
     """Everyone who took part dropped out: the game ends in a draw among them."""
     s = d.state
     assert s.current is not None
-    # The round was played: an auto summary counts it like any other.
-    d.update(last=s.current, current=None, block=msgspec.structs.replace(s.block, last=s.round))
+    d.update(last=s.current, current=None)
+    if d.version >= 2:  # the round was played: an auto summary counts it like any other
+        d.update(block=msgspec.structs.replace(s.block, last=s.round))
     drawn = tuple(p for p in range(s.seats) if s.out[p] == s.round)
     finish(d, drawn, "draw")
 
@@ -97,7 +98,7 @@ def knock_out(d: Draft) -> None:
     for p in gone:
         out = replaced(out, p, s.round)
     d.update(out=out)
-    if d.chatty():  # auto mode names them in its summary instead (rules 6.6)
+    if d.tells_knock_outs():  # auto mode names them in its summary instead (rules 6.6)
         for p in gone:
             d.say(say.knocked_out(p, s.round))
 

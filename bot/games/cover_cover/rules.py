@@ -29,7 +29,7 @@ from bot.games.cover_cover.actions import (
     Shuffle,
 )
 from bot.games.cover_cover.cards import CARDS, DECK_SIZE, Card
-from bot.games.cover_cover.draft import Draft
+from bot.games.cover_cover.draft import RULES_VERSION, Draft
 from bot.games.cover_cover.state import READ_SECONDS, CoverState
 from bot.games.cover_cover.views import private_view, public_view
 
@@ -45,6 +45,7 @@ SPEC: Final = GameSpec(
     title="Cover-cover",
     min_seats=2,
     max_seats=6,
+    rules_version=RULES_VERSION,
     hidden_information=True,
     options=(
         OptionSpec(
@@ -83,10 +84,14 @@ def chance_pause(state: CoverState) -> float:
 
 
 class CoverCoverRules(Rules[CoverState]):
-    """The pure rules of Cover-cover."""
+    """The pure rules of Cover-cover, as they stand at one rules version (the current one
+    unless a match began under an earlier one; see `RULES_VERSION`)."""
 
     spec = SPEC
     actions = ACTIONS
+
+    def __init__(self, version: int = RULES_VERSION) -> None:
+        self.version = version
 
     def setup(self, seats: int, chosen: dict[str, str]) -> CoverState:
         """Return the table before the deal."""
@@ -147,7 +152,7 @@ class CoverCoverRules(Rules[CoverState]):
             raise MatchOver()
         if seat not in may_act(self, state):
             raise NotYourTurn(self._why_not(state, seat))
-        d = Draft(state)
+        d = Draft(state, self.version)
         if seat == CHANCE:
             self._apply_chance(d, action)
         elif isinstance(action, Deal | Shuffle | PlayOn):

@@ -53,8 +53,8 @@ class Table(MatchTable[CoverState, PublicView, PrivateView]):
     public_type = PublicView
     private_type = PrivateView
 
-    def __init__(self, state: CoverState) -> None:
-        super().__init__(Match(RULES, state))
+    def __init__(self, state: CoverState, rules: CoverCoverRules = RULES) -> None:
+        super().__init__(Match(rules, state))
         self.log: list[str] = []
 
     def play(self, seat: int, token: str) -> tuple[Event, ...]:

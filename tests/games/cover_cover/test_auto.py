@@ -13,11 +13,14 @@ from bot.engine.phrase import words
 from bot.games.cover_cover import GAME
 from bot.games.cover_cover.actions import Cover, Flip, PlayOn
 from bot.games.cover_cover.ai import FlipPolicy
+from bot.games.cover_cover.rules import CoverCoverRules
 from bot.games.cover_cover.state import READ_SECONDS, Block, CoverState
 
 from .support import RULES, Table, cards, constructed
 
 AUTO = {"auto": "on", "auto_summary_every": "10"}
+RULES_V1 = CoverCoverRules(1)
+"""The rules a match begun before rules version 2 plays on by."""
 
 
 def resolve_chance(match: Match, seed: int) -> None:
@@ -182,6 +185,23 @@ def test_a_game_drawn_in_auto_mode_ends_with_the_summary_of_its_last_rounds(
     assert "Cards:" not in summary
     out = f"(round {s.round})"
     assert summary.endswith(f"Out: {{p[0]}} {out}, {{p[1]}} {out}.")
+
+
+def test_a_match_begun_under_version_1_keeps_its_recorded_draw_and_knock_outs() -> None:
+    """Stored matches replay as recorded: under version 1 a knock-out was told on its round
+    in auto mode too, and a draw in the first round of a block got no summary."""
+    hands = [cards("9♣", "4♦"), cards("9♥", "4♠")]
+    state = constructed(hands, options=AUTO)
+    table = Table(msgspec.structs.replace(state, round=11, block=Block(11, 10)), RULES_V1)
+    table.play(0, "F")
+    s = table.state
+    assert s.phase == "over" and s.summary is None and s.block == Block(11, 10, 2, 2)
+    assert not any(t.startswith(("Round ", "Rounds ")) for t in table.log)
+    hands = [cards("2♣"), cards("K♥", "3♣"), cards("Q♥", "4♣")]
+    state = constructed(hands, options={"auto": "on", "auto_summary_every": "3"})
+    table = Table(msgspec.structs.replace(state, round=3, block=Block(1, 2)), RULES_V1)
+    table.play(0, "F")
+    assert "{p[0]} has no cards left and is out (round 3)." in table.log
 
 
 def test_in_auto_mode_a_knock_out_is_told_in_the_summary_not_on_its_round() -> None:
