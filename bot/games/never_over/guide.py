@@ -88,9 +88,10 @@ GUIDE: Final = Guide(
                 "player scores their partnership's green total; session totals are per player. The "
                 "table shows this game's partners. Choose 5 or 10 games so everyone deals equally "
                 "often. With any other number of players the bot refuses to start.\n- **Session** "
-                "of several games: the deal passes to the left each game and scores add up; the "
-                "highest total wins, ties share (house rule). Choose a number of games that is a "
-                "multiple of the number of players so everyone deals equally often."
+                "of several games (60 at most, house rule): the deal passes to the left each game "
+                "and scores add up; the highest total wins, ties share (house rule). Choose a "
+                "number of games that is a multiple of the number of players so everyone deals "
+                "equally often."
             ),
         ),
     ),
