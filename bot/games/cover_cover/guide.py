@@ -69,7 +69,8 @@ GUIDE: Final = Guide(
                 "default, as the game is traditionally played: it goes on until one player holds "
                 "all 52 cards. That often takes a few hundred rounds and now and then over a "
                 "thousand, so long games are best played with `auto: on`.\n- **Round limit** "
-                "(option `round_limit`: any number of rounds up to 10000): when it is reached, the "
+                "(option `round_limit`: any number of rounds up to 10000, house rule): when it is "
+                "reached, the "
                 "most cards wins; ties share the win.\n- If everyone still in drops out in the "
                 "same round, they share the win (house rule).\n- Standings: the winners, then by "
                 "card count (round limit only), then the players who lasted longer."
@@ -79,9 +80,10 @@ GUIDE: Final = Guide(
             N_("Auto mode"),
             N_(
                 "Start with `auto: on` and the bot flips and shouts for everyone. Instead of every "
-                "round it posts a summary every few rounds (option `auto_summary_every`, 10 by "
-                "default, house rule): rounds played, card counts, how many Cover-covers there "
-                "were and how deep the deepest went, and who was knocked out. The bot plays on by "
+                "round it posts a summary every few rounds (option `auto_summary_every`: 1 to "
+                "1000, 10 by default, house rule): rounds played, card counts, how many "
+                "Cover-covers there were and how deep the deepest went, and who was knocked out. "
+                "The bot plays on by "
                 "itself 10 seconds after each summary, or at once when any player presses **Play "
                 "the next rounds** in My hand; nobody is waited for, so nobody times out. "
                 "The table always shows the round being played, counted from 1."
