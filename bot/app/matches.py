@@ -121,6 +121,8 @@ class PrivateInfo:
     version: int
     screen: Screen
     notes: list[str]
+    active: bool = True
+    """Whether the match still runs: a finished match's view is final and follows nothing."""
 
 
 class MatchService:
@@ -990,12 +992,13 @@ class MatchService:
         presenter = live.module.presenter
         # Read before drawing: a move applied meanwhile must not pass for what is drawn.
         version, names, private_notes = live.version, live.names, _private_notes(live, seat)
+        running = live.row.status == "active"
         try:
             screen = await asyncio.to_thread(presenter.private, view, legal, names, step)
         except Exception:
             log.debug("match %s: step %r not understood, showing the first step", match_id, step)
             screen = await asyncio.to_thread(presenter.private, view, legal, names, None)
-        return PrivateInfo(live.id, version, screen, private_notes)
+        return PrivateInfo(live.id, version, screen, private_notes, running)
 
     async def user_matches(self, channel_id: int, user_id: int) -> list[int]:
         """Return active matches in a channel where the member holds a seat, newest first."""

@@ -486,7 +486,8 @@ class Controller(ClickHandlers):
             try:
                 with use_locale(self.view_language(user_id, view)):
                     info = await self.matches.private(match_id, user_id, view.step)
-                    payload = private_payload(info, None, await self.names(match_id))
+                    names = await self.names(match_id)
+                    payload = private_payload(info, None, names, in_dm=view.in_dm)
             except GameError:
                 views.pop(slot, None)
                 self._retire_later(match_id, user_id, view)
@@ -545,7 +546,8 @@ class Controller(ClickHandlers):
             text = messages.VIEW_FAILED if played else messages.INTERNAL_ERROR
             await interaction.followup.send(text, ephemeral=True)
             return
-        payload = private_payload(info, note, await self.names(match_id))
+        in_dm = interaction.guild_id is None
+        payload = private_payload(info, note, await self.names(match_id), in_dm=in_dm)
         if in_place:
             await interaction.edit_original_response(**payload)
             await self.remember_view(match_id, interaction, None, step, info.version)

@@ -102,10 +102,13 @@ class MatchGroup(app_commands.Group):
         if match_id is None:
             return
         info = await self.ui.matches.private(match_id, interaction.user.id)
-        payload = as_send(private_payload(info, None, await self.ui.names(match_id)))
+        names = await self.ui.names(match_id)
+        payload = as_send(private_payload(info, None, names))
         if dm:
             try:
-                sent = await interaction.user.send(**payload)
+                sent = await interaction.user.send(
+                    **as_send(private_payload(info, None, names, in_dm=True))
+                )
             except discord.HTTPException:
                 payload.pop("content", None)
                 shown = await interaction.followup.send(

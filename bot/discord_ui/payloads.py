@@ -186,12 +186,17 @@ def _signed(change: int) -> str:
 
 
 def private_payload(
-    info: PrivateInfo, note: str | None = None, names: Sequence[str] = ()
+    info: PrivateInfo, note: str | None = None, names: Sequence[str] = (), *, in_dm: bool = False
 ) -> dict[str, Any]:
-    """Render a seat's private view with its choices and a Refresh button."""
+    """Render a seat's private view with its choices and a Refresh button.
+
+    An ephemeral view of a running match says how long it follows the table (Discord
+    lets it be edited for 15 minutes); a DM follows it to the end, and a final view
+    follows nothing, so neither says so."""
     extra = [(messages.PRIVATE_NEWS, "\n".join(info.notes))] if info.notes else []
     embed = embed_of(info.screen, extra, names=names)
-    embed.set_footer(text=messages.VIEW_FOOTER)
+    if info.active and not in_dm:
+        embed.set_footer(text=messages.VIEW_FOOTER)
     return {
         "content": note,
         "embed": embed,

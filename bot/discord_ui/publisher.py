@@ -287,7 +287,7 @@ class DiscordPublisher:
         """
         controller = self.bot.controller
         private = await controller.matches.private(match_id, user_id)
-        payload = private_payload(private, text, await controller.names(match_id))
+        payload = private_payload(private, text, await controller.names(match_id), in_dm=True)
         payload["files"] = payload.pop("attachments")
         sent = await self._send_dm(user_id, payload)
         if sent is None:

@@ -12,6 +12,7 @@ from tests.discord.helpers import (
     my_hand,
     open_table,
     play_one_turn,
+    stored,
     text_of,
     to_act,
 )
@@ -92,3 +93,45 @@ async def test_dm_hand_sends_the_hand_at_the_start_and_a_restart_sends_no_second
     assert turn.id != hand.id and "It's your turn" in (turn.content or "")
     assert choices(env, turn)
     assert "out of date" in text_of(env, hand) and not choices(env, hand)
+
+
+def footer(env: Any, message: Any) -> str:
+    """Return the footer of a message's embed ("" without one)."""
+    embeds = stored(env, message).embeds
+    return str((embeds[0].get("footer") or {}).get("text", "")) if embeds else ""
+
+
+FOLLOWS = "follows the table for 14 minutes"
+
+
+async def test_only_an_ephemeral_view_of_a_running_match_says_how_long_it_follows(
+    world: Any, settings: Any
+) -> None:
+    """Discord lets an ephemeral view be edited for 15 minutes, so it says so; a DM view
+    follows the match to its end, and a final view follows nothing."""
+    env = world.env
+    table, _, dm = await dm_table(world, world.alice, dm_turn=True)
+    assert choices(env, dm) and FOLLOWS not in footer(env, dm)
+    view = await my_hand(world.bob, table)
+    assert FOLLOWS in footer(env, view)
+
+    await finish_turn(world.alice.user, env, table, dm, 7)  # played from the DM, edited there
+    assert FOLLOWS not in footer(env, dm)
+    await env.restart_bot(create_bot(settings))
+    await world.alice.slash(world.channel, "match pause")  # redrawn by the new process
+    assert FOLLOWS not in footer(env, dm)
+    view = await my_hand(world.bob, table)  # one the new process follows
+    assert FOLLOWS in footer(env, view)
+
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(1)
+    for final in (dm, view):
+        assert "over" in text_of(env, final).lower() and not choices(env, final)
+        assert FOLLOWS not in footer(env, final)
+
+
+async def test_match_hand_by_dm_says_nothing_of_fourteen_minutes(world: Any) -> None:
+    await open_table(world, players=("alice", "bob"))
+    await world.bob.slash(world.channel, "match hand", dm=True)
+    sent = last_dm(world.bob)
+    assert sent.embeds and FOLLOWS not in footer(world.env, sent)
