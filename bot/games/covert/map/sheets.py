@@ -32,7 +32,7 @@ class Sheet:
     """One card of a dossier: what its band says, the band's colour, and its lines."""
 
     band: str
-    """The kind of card and its number (``Agency A12``)."""
+    """The kind of card (``Agency card``); its number opens the first line."""
     colour: RGB
     lines: tuple[str, ...]
     """Up to three lines; the first is written larger."""
