@@ -986,13 +986,13 @@ class MatchService:
         if seat is None:
             raise NotSeated()
         rules = live.match.rules
-        active = live.row.status == "active" and seat in live.match.may_act
+        running = live.row.status == "active"
+        active = running and seat in live.match.may_act
         legal = rules.legal_actions(live.state, seat) if active else ()
         view = rules.view(live.state, seat)
         presenter = live.module.presenter
         # Read before drawing: a move applied meanwhile must not pass for what is drawn.
         version, names, private_notes = live.version, live.names, _private_notes(live, seat)
-        running = live.row.status == "active"
         try:
             screen = await asyncio.to_thread(presenter.private, view, legal, names, step)
         except Exception:

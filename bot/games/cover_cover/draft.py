@@ -27,7 +27,3 @@ class Draft(BaseDraft[CoverState]):
     def chatty(self) -> bool:
         """Tell whether each round is told (auto mode tells a summary instead)."""
         return not self.state.auto
-
-    def tells_knock_outs(self) -> bool:
-        """Tell whether a knock-out is told on its round (version 1 told it in auto mode too)."""
-        return self.chatty() or self.version < 2

@@ -98,7 +98,8 @@ def knock_out(d: Draft) -> None:
     for p in gone:
         out = replaced(out, p, s.round)
     d.update(out=out)
-    if d.tells_knock_outs():  # auto mode names them in its summary instead (rules 6.6)
+    # Auto mode names them in its summary instead (rules 6.6; version 1 told them here too).
+    if d.chatty() or d.version < 2:
         for p in gone:
             d.say(say.knocked_out(p, s.round))
 
