@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from wcwidth import clip, ljust, width
+
 from bot.engine.i18n import N_, _, ngettext
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
@@ -18,8 +20,9 @@ LEGEND: Final = N_("[n] last card placed, * placed by another player, ! penalty 
 
 
 def row_labels(view: PublicView, names: Sequence[str]) -> list[str]:
-    """Return the layout's row labels: start, then the players in seat order."""
-    return [_("start"), *(names[s][:12] for s in range(len(view.players)))]
+    """Return the layout's row labels: start, then the players in seat order, each at most
+    12 columns wide."""
+    return [_("start"), *(clip(names[s], 0, 12) for s in range(len(view.players)))]
 
 
 def by_other(item: LayoutCard) -> bool:
@@ -34,7 +37,10 @@ def cell_text(item: LayoutCard, view: PublicView) -> str:
 
 
 def grid_text(view: PublicView, names: Sequence[str]) -> str:
-    """Draw the layout as a fixed-width grid of rows by columns."""
+    """Draw the layout as a fixed-width grid of rows by columns.
+
+    Widths are display columns, not characters: the 🤖 marker and CJK letters take two
+    columns of a code block, so names like "🤖 Ada" or "李雷" keep the grid aligned."""
     last = max((c.column for c in view.layout), default=0)
     columns = [0, *range(max(1, last - RECENT_COLUMNS + 1), last + 1)]
     labels = row_labels(view, names)
@@ -45,16 +51,16 @@ def grid_text(view: PublicView, names: Sequence[str]) -> str:
             cells[key] += ("+" if cells[key] else "") + cell_text(item, view)
     heads = {c: "·" if c == 0 else str(c) for c in columns}  # column 0: the starting card
     rows = range(len(labels))
-    width = {c: max(len(heads[c]), *(len(cells[r, c]) for r in rows)) for c in columns}
-    pad = max(len(x) for x in labels)
+    wide = {c: max(width(heads[c]), *(width(cells[r, c]) for r in rows)) for c in columns}
+    pad = max(width(x) for x in labels)
     skipped = "..." if len(columns) > 1 and columns[1] > 1 else ""
     lines = []
     for r, label in enumerate(["", *labels]):
         texts = [heads[c] if r == 0 else cells[r - 1, c] for c in columns]
-        parts = [t.ljust(width[c]) for t, c in zip(texts, columns, strict=True)]
+        parts = [ljust(t, wide[c]) for t, c in zip(texts, columns, strict=True)]
         if skipped:
             parts.insert(1, skipped if r == 0 else "   ")
-        lines.append((label.ljust(pad) + " " + " ".join(parts)).rstrip())
+        lines.append((ljust(label, pad) + " " + " ".join(parts)).rstrip())
     return "\n".join(lines)
 
 

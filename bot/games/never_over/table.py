@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wcwidth import clip, ljust, rjust
+
 from bot.engine.i18n import _, ngettext
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
@@ -109,14 +111,19 @@ def player_name(view: PublicView, player: PlayerView, names: Sequence[str]) -> s
 
 
 def session_table(view: PublicView, names: Sequence[str]) -> str:
-    """Return the scores of each finished game and the totals as a fixed-width table."""
-    width = 7
-    heads = [names[p.seat][: width - 1] for p in view.players]
-    lines = [_("Game")[:6].ljust(6) + "".join(h.rjust(width) for h in heads)]
-    for game, scores in enumerate(view.results, start=1):
-        lines.append(str(game).ljust(6) + "".join(str(s).rjust(width) for s in scores))
-    total = _("Total")[:6].ljust(6)
-    lines.append(total + "".join(str(p.total).rjust(width) for p in view.players))
+    """Return the scores of each finished game and the totals as a fixed-width table.
+
+    Widths are display columns: a name like "🤖 Ada" or "李雷" takes more columns than
+    characters, and the columns stay aligned."""
+    cell = 7
+    heads = [clip(names[p.seat], 0, cell - 1) for p in view.players]
+
+    def row(label: str, values: Sequence[object]) -> str:
+        return ljust(clip(label, 0, 6), 6) + "".join(rjust(str(v), cell) for v in values)
+
+    lines = [row(_("Game"), heads)]
+    lines += [row(str(game), scores) for game, scores in enumerate(view.results, start=1)]
+    lines.append(row(_("Total"), [p.total for p in view.players]))
     return "```\n" + "\n".join(lines) + "\n```"
 
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 import pytest
+from wcwidth import width
 
 from bot.engine import CHANCE, IllegalAction, NotYourTurn
 from bot.engine.phrase import words
@@ -140,6 +143,23 @@ def test_example_resulting_state() -> None:
     assert grid == {(12, None, 0, None), (7, 0, 1, 0), (20, 0, 2, 0), (9, 1, 2, 1), (24, 1, 3, 0)}
     text = CovertaPresenter(images=False).table(table.public(), NAMES, None).body
     assert "[24*]" in text and "24 by Alice" in text
+
+
+def starts(line: str) -> dict[str, int]:
+    """Map each word of a code-block line to the display column it starts at."""
+    return {m.group(): width(line[: m.start()]) for m in re.finditer(r"\S+", line)}
+
+
+def test_the_text_grid_stays_aligned_with_wide_names() -> None:
+    view = play_example_to_step(5).public()
+    body = CovertaPresenter(images=False).table(view, ["李雷", "🤖 Ada"], None).body
+    head, start, li, ada = body.split("```")[1].strip("\n").splitlines()
+    assert li.startswith("李雷") and ada.startswith("🤖 Ada")
+    heads = starts(head)
+    assert starts(start)["12"] == heads["·"]
+    assert starts(li)["7"] == heads["1"]
+    assert starts(li)["20"] == starts(ada)["9"] == heads["2"]
+    assert starts(ada)["[24*]"] == heads["3"]
 
 
 def test_example_public_history_has_reference_cards() -> None:

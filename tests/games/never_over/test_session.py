@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+
+from wcwidth import width
 
 from bot.engine import CHANCE
 from bot.engine.phrase import words
@@ -104,3 +107,18 @@ def test_the_session_table_shows_each_game_and_the_totals() -> None:
     assert "Team B (Bea, Cal): 1 (session 9)" in screen.body
     assert screen.title == "NEVER OVER - session over"
     assert RULES.outcome(table.state).ranks == (2, 1, 1)  # type: ignore[union-attr]
+
+
+def test_the_session_table_stays_aligned_with_wide_names() -> None:
+    table = Table(games="2")
+    finish_game(table, {ABE: ["P.g4.0.g"], BEA: ["P.g4.1.g"], CAL: ["P.g4.2.g"]})
+    view = RULES.view(table.state, None)
+    names = ["李雷李雷李雷", "🤖 Blaise", "Zoë"]
+    screen = NeverOverPresenter(images=False).table(view, names, None)
+    session = next(f for f in screen.fields if f.name == "Session").value
+    lines = session.strip("`\n").splitlines()
+    assert lines[0].split() == ["Game", "李雷李", "🤖", "Bla", "Zoë"]
+    assert [line.split()[0] for line in lines[1:]] == ["1", "Total"]
+    ends = [[width(line[: m.end()]) for m in re.finditer(r"\S+", line)] for line in lines]
+    assert [ends[0][i] for i in (1, 3, 4)] == [13, 20, 27]  # 李雷李, (🤖) Bla, Zoë
+    assert {tuple(row[-3:]) for row in ends[1:]} == {(13, 20, 27)}
