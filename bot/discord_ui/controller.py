@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import discord
 from cachetools import LRUCache
 
+from bot.app.errors import NotSeated
 from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyInfo, LobbyService
 from bot.app.matches import MatchService
@@ -37,6 +38,7 @@ from bot.discord_ui.payloads import (
     out_of_date_payload,
     private_payload,
     rules_payload,
+    seat_gone_payload,
     table_payload,
 )
 from bot.discord_ui.perms import is_moderator
@@ -446,11 +448,14 @@ class Controller(ClickHandlers):
                 self.open_views.pop(match_id, None)
             self._retire_later(match_id, user_id, view)
 
-    def _retire_later(self, match_id: int, user_id: int, view: OpenView) -> None:
+    def _retire_later(
+        self, match_id: int, user_id: int, view: OpenView, *, seat_gone: bool = False
+    ) -> None:
         if view.expiry is not None:
             view.expiry.cancel()
         with use_locale(self.view_language(user_id, view)):  # the task keeps the language
-            task = asyncio.get_running_loop().create_task(self._retire(match_id, view))
+            work = self._seat_gone(match_id, view) if seat_gone else self._retire(match_id, view)
+            task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -469,11 +474,20 @@ class Controller(ClickHandlers):
         except discord.HTTPException:
             log.debug("match %s: an old private view could not be marked", match_id)
 
+    async def _seat_gone(self, match_id: int, view: OpenView) -> None:
+        """Tell a view whose member no longer plays (left, or removed: the AI plays the seat)
+        why it stopped, with no Refresh: there is no hand of theirs left to show."""
+        try:
+            await view.edit(**seat_gone_payload(match_id))
+        except discord.HTTPException:
+            log.debug("match %s: a former player's view could not be marked", match_id)
+
     async def refresh_views(self, match_id: int) -> None:
         """Redraw every open private view of a match after a change (a move, the end).
 
-        A view that can no longer be shown (the member left) says it is out of date;
-        one Discord no longer lets us edit is dropped.
+        A view whose member no longer plays (left or removed) says so at once, even when
+        no move came with it; one that can no longer be shown for another reason says it
+        is out of date; one Discord no longer lets us edit is dropped.
         """
         views = await self._follow_stored(match_id)
         live = await self.matches.load(match_id) if views else None
@@ -481,16 +495,18 @@ class Controller(ClickHandlers):
         current = live.version if live is not None and live.row.status == "active" else None
         for slot, view in list(views.items()):
             user_id, _ = slot
-            if view.version is not None and view.version == current:
+            seated = live is not None and live.seat_of(user_id) is not None
+            if view.version is not None and view.version == current and seated:
                 continue  # drawn at this version already (the clicker's own view, a new DM)
             try:
                 with use_locale(self.view_language(user_id, view)):
                     info = await self.matches.private(match_id, user_id, view.step)
                     names = await self.names(match_id)
                     payload = private_payload(info, None, names, in_dm=view.in_dm)
-            except GameError:
+            except GameError as error:
                 views.pop(slot, None)
-                self._retire_later(match_id, user_id, view)
+                seat_gone = isinstance(error, NotSeated)
+                self._retire_later(match_id, user_id, view, seat_gone=seat_gone)
                 await self._let_go(match_id, user_id, view)
                 continue
             try:

@@ -43,6 +43,10 @@ _TEXTS: Final[dict[str, str]] = {
         "⚠️ **This view of match #{match_id} is out of date** and no longer follows the table. "
         "Press Refresh to see your hand as it is now."
     ),
+    "VIEW_SEAT_GONE": N_(
+        "You no longer play in match #{match_id}: the AI plays your seat, so this view "
+        "stopped following the table."
+    ),
     # ---------------------------------------------------------------- moderators
     "NOT_MODERATOR": N_(
         "Only members with Manage Server, or the moderator role set with /config, can do that."

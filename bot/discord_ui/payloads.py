@@ -217,6 +217,16 @@ def out_of_date_payload(match_id: int) -> dict[str, Any]:
     }
 
 
+def seat_gone_payload(match_id: int) -> dict[str, Any]:
+    """Render the view of a member who no longer plays the match: why, and no buttons."""
+    return {
+        "content": messages.VIEW_SEAT_GONE.format(match_id=match_id),
+        "embeds": [],
+        "attachments": [],
+        "view": None,
+    }
+
+
 def rules_payload(module: GameModule, page: int) -> dict[str, Any]:
     """Render one page of a rules summary with Previous / Next buttons."""
     pages = module.presenter.rules_pages()

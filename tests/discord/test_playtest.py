@@ -337,3 +337,33 @@ async def test_a_finished_matchs_view_keeps_showing_the_end(world: Any) -> None:
     assert "out of date" not in (stored(env, view).content or "")
     assert "over" in shown.lower() and "Your turn" not in shown and not choices(env, view)
     assert duo.match_id not in env.bot.controller.open_views, "views of an ended match are let go"
+
+
+async def test_a_member_who_left_is_told_their_open_view_stopped_following(world: Any) -> None:
+    """A view of a member whose seat the AI now plays says why, with no Refresh to press."""
+    env = world.env
+    duo = await two_seat_table(world)
+    leaver = duo.members[duo.other]
+    view = await my_hand(leaver, duo.table)
+    assert "Your hand" in text_of(env, view) or choices(env, view)
+    await leaver.slash(world.channel, "match leave")
+    await env.advance_time(1)
+    shown = stored(env, view).content or ""
+    assert f"You no longer play in match #{duo.match_id}" in shown
+    assert not stored(env, view).embeds and not components(env, view), "no hand, no Refresh"
+    await world.alice.slash(world.channel, "match end")
+    await env.advance_time(1)
+    assert f"You no longer play in match #{duo.match_id}" in (stored(env, view).content or "")
+
+
+async def test_a_removed_members_dm_view_says_the_ai_plays_the_seat(world: Any) -> None:
+    """The same for a hand sent by direct message, when the host removes the member."""
+    env = world.env
+    duo = await two_seat_table(world)
+    await world.bob.slash(world.channel, "match hand", dm=True)
+    dm = world.bob.user.dm_channel.history()[-1]
+    assert dm.embeds and "bob's hand" in text_of(env, dm)
+    await world.alice.slash(world.channel, "match kick", member=world.bob)
+    await env.advance_time(1)
+    assert f"You no longer play in match #{duo.match_id}" in (stored(env, dm).content or "")
+    assert not components(env, dm) and not stored(env, dm).embeds
