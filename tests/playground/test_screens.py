@@ -343,7 +343,10 @@ async def test_each_game_played_to_its_end_shows_fitting_pictures_and_no_raw_men
 ) -> None:
     page = await page_factory(tmp_path / game.key)
     await start_match(page, game)
-    run = await play(page, game, budget=game.budget)
+    try:  # a call that never returns fails the test instead of holding the whole run
+        run = await asyncio.wait_for(play(page, game, budget=game.budget), game.budget + 60)
+    except TimeoutError:
+        raise AssertionError(f"{game.key}: the page or the playground hung") from None
 
     assert run.pictures, "no table picture was shown"
     for width, height in run.pictures:

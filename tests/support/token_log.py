@@ -95,6 +95,7 @@ BUILT: dict[str, tuple[str, ...]] = {
         "SH.0", "SH.1,0", f"SH.{_perm(60)}",
         f"SU.{_perm(6)}.{_perm(48)}.{_perm(48)}.{_perm(60)}.{_perm(40)}.{_perm(12)}",
         "K.E.N", "K.E.A", "K.F.N", "K.F.A",  # dossier settings, first posted in rules v6
+        "DS.CM,MV", "DS.AC,AC", "DS.CM,MC,AC,MV", "DS.MC,MC,AC,AC,MV",  # rules v7 forfeits
     ),
 }  # fmt: skip
 """Hand-built tokens of every kind, edge values included, each with the value it reads as."""

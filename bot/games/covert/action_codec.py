@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final
 
-from bot.engine.codec import Codes, OneOf, Range
+from bot.engine.codec import Codes, Items, OneOf, Range
 from bot.games.covert.data import AGENCY, CHARACTER, CODES, REGIONS, TOKENS
 from bot.games.covert.missions import MISSION
 
@@ -32,10 +32,11 @@ CardOrNone = Annotated[str, OneOf(AGENCY, "-")]
 """An Agency card id, or ``-`` for none."""
 Target = Annotated[str, Codes(dict(zip(TARGETS, TARGET_CODES, strict=True)))]
 """Where a die goes: an Action Circle, Spec Ops or the Decoder, written as its code."""
-Circle = Annotated[
-    str, Codes({**dict(zip(TARGETS[:CIRCLES], TARGET_CODES[:CIRCLES], strict=True)), "all": "all"})
-]
+CIRCLE_CODES: Final = dict(zip(TARGETS[:CIRCLES], TARGET_CODES[:CIRCLES], strict=True))
+Circle = Annotated[str, Codes({**CIRCLE_CODES, "all": "all"})]
 """An Action Circle written as its code, or ``all`` of them."""
+Circles = Annotated[tuple[str, ...], Items(Codes(CIRCLE_CODES), least=2, most=5)]
+"""Action Circles, one per die, a circle as often as it gives dice: ``AC,AC,MV``."""
 Choice = Annotated[
     str, OneOf(AGENCY, MISSION, TOKENS, CODES, REGIONS, CHARACTER, ("deck", "A", "B"))
 ]

@@ -14,7 +14,14 @@ from bot.engine.rules import Action
 from bot.games.covert.action_codec import Agent, CardOrNone, Choice, Die, Source, Target, Tile
 from bot.games.covert.chance import CHANCE_STEPS
 from bot.games.covert.data import AGENCY, CITY
-from bot.games.covert.resolve_actions import Complete, Forfeit, Move, TakeAgency, TakeMission
+from bot.games.covert.resolve_actions import (
+    Complete,
+    Forfeit,
+    ForfeitSome,
+    Move,
+    TakeAgency,
+    TakeMission,
+)
 
 
 class Place(Tagged, frozen=True):
@@ -155,6 +162,7 @@ ACTIONS: Final = Actions[Tagged](
     TakeAgency,
     Move,
     Forfeit,
+    ForfeitSome,
     Choose,
     Accept,
     Setting,
@@ -176,6 +184,7 @@ __all__ = [
     "Complete",
     "Fly",
     "Forfeit",
+    "ForfeitSome",
     "Move",
     "Overlay",
     "Place",

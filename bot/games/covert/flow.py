@@ -16,7 +16,7 @@ from bot.games.covert.state import CovertState, Need, Player, Prompt, Spy, Turn
 
 T = TypeVar("T")
 
-RULES_VERSION: Final = 6
+RULES_VERSION: Final = 7
 """The version of Covert's rules (``SPEC.rules_version``). A match keeps the version it
 began under, so a stored log replays the same after an update. What each one changed:
 2: the Reroll on anyone's turn, placement turns closed by End turn, no round cap;
@@ -26,7 +26,9 @@ began under, so a stored log replays the same after an update. What each one cha
 6: the discard pile is reshuffled only when a card must be drawn from the empty deck (4.4):
    to refill a Region Space, or for a card taken from the deck, an Intel pair's free card
    included (8.26), an Espionage event waiting or not; the dossier settings (Espionage,
-   First: ask or never) change in play, not only in the lobby (7.5)."""
+   First: ask or never) change in play, not only in the lobby (7.5);
+7: a Forfeit returns any one or more of the player's Action-Circle dice in one Action (4.4),
+   not only one die or all of them."""
 
 REOPENED_WAIT: Final = 4
 """The first version whose First window, reopened after a use, waits when concealed (7.5)."""
@@ -38,6 +40,9 @@ while an Espionage event holds the pile."""
 SETTINGS_IN_PLAY: Final = 6
 """The first version whose dossier settings (Espionage, First: ask or never) a player may
 change at any moment of the match (7.5)."""
+FORFEIT_SOME: Final = 7
+"""The first version whose Forfeit may return any two or more dice, not all (4.4 [Ruling]:
+"one or more of your remaining Action-Circle dice"); before, one die or all of them."""
 MODIFIED_IS_PLACED: Final = 5
 """The first version in which +1/−1 is spent only on a die that is then placed (2.4: "while
 placing a die ... before the die is put down"; 4.1: "as it is placed")."""

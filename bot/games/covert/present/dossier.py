@@ -253,7 +253,8 @@ def dossier_choices(
         if isinstance(a, Simple):
             style: ButtonStyle = "secondary" if a == PASS else "primary"
             buttons.append(Button(label(view, a, names), act(a), style))
-    for key, title, _split in GROUPS.values():
+    titles = {group.key: group.title for group in GROUPS.values()}  # one button per group
+    for key, title in titles.items():
         actions = [a for a in legal if group_of(a) == key]
         if key in shown:
             continue

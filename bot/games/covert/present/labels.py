@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
@@ -14,6 +15,7 @@ from bot.games.covert.actions import (
     Complete,
     Fly,
     Forfeit,
+    ForfeitSome,
     Move,
     Overlay,
     Place,
@@ -29,6 +31,7 @@ from bot.games.covert.actions import (
 from bot.games.covert.data import (
     AGENCY,
     CHARACTER,
+    CIRCLE_LABELS,
     CODES,
     MISSION_LIMIT,
     REGION_EMOJI,
@@ -78,13 +81,15 @@ GROUPS: Final[dict[type, Group]] = {
     Move: Group("move", N_("Move"), _none),
     Step: Group("step", N_("Move an agent"), lambda a: str(getattr(a, "agent", ""))),
     Forfeit: Group("forfeit", N_("Forfeit"), _none),
+    ForfeitSome: Group("forfeit", N_("Forfeit"), _none),
     Fly: Group("fly", N_("Fly"), lambda a: getattr(a, "card", "")),
     Use: Group("use", N_("Use ability"), _none),
     Accept: Group("react", N_("Use a reaction"), _none),
     Choose: Group("choose", N_("Choose"), _none),
     Setting: Group("settings", SETTINGS_TITLE, _none),
 }
-"""The dossier's groups by action class, in the order of their buttons."""
+"""The dossier's groups by action class, in the order of their buttons (both kinds of
+Forfeit share one)."""
 
 
 def group_of(action: Action) -> str:
@@ -218,6 +223,8 @@ def action_label(view: PrivateView, action: Action, names: Sequence[str]) -> str
         if action.circle == "all":
             return _("Forfeit all dice")
         return forfeit_label(action.circle)
+    if isinstance(action, ForfeitSome):
+        return forfeit_some_label(action.circles)
     if isinstance(action, Step):
         return _("Agent {number}: {here} → {there}").format(
             number=action.agent + 1, here=city(me.agents[action.agent]), there=city(action.city)
@@ -264,6 +271,15 @@ def forfeit_label(key: str) -> str:
         "MOVEMENT": _("Forfeit a Movement die"),
     }
     return words[key]
+
+
+def forfeit_some_label(circles: Sequence[str]) -> str:
+    """Name the forfeit of several dice: ``Forfeit 3 dice: Agency Cards ×2, Movement``."""
+    counted = Counter(circles)
+    parts = [_(CIRCLE_LABELS[c]) + (f" ×{n}" if n > 1 else "") for c, n in counted.items()]
+    return ngettext(
+        "Forfeit {count} die: {circles}", "Forfeit {count} dice: {circles}", len(circles)
+    ).format(count=len(circles), circles=", ".join(parts))
 
 
 __all__ = ["MISSION_LIMIT", "label"]

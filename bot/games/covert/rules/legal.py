@@ -7,11 +7,18 @@ that action comes first, so a stand-in that takes the first action plays the def
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import product
 
 from bot.engine.rules import Action
 from bot.games.covert import actions as act
 from bot.games.covert.data import AGENCY, CIRCLES, DECODER, NEIGHBOURS, SPEC_OPS
-from bot.games.covert.flow import RULES_VERSION, first_seats, reshuffle_due, spy_seat
+from bot.games.covert.flow import (
+    FORFEIT_SOME,
+    RULES_VERSION,
+    first_seats,
+    reshuffle_due,
+    spy_seat,
+)
 from bot.games.covert.missions import MISSION
 from bot.games.covert.rules.codes import decoder_dice, legal_swaps
 from bot.games.covert.rules.moves import can_step
@@ -277,7 +284,20 @@ def action_choices(
             found += [act.TakeAgency(n, w) for w in agency_choices(state, seat, n, version)]
     found += [act.Move(k) for k in range(1, len(dice_on(state, seat, "MOVEMENT")) + 1)]
     found += [act.Forfeit(c) for c in CIRCLES if dice_on(state, seat, c)]
+    if version >= FORFEIT_SOME:
+        found += forfeit_some(state, seat)
     return [act.Forfeit("all"), *found]
+
+
+def forfeit_some(state: CovertState, seat: int) -> list[Action]:
+    """Return each way to forfeit two or more of the seat's circle dice but not all, fewest
+    dice first (one die and all of them are `Forfeit` actions of their own)."""
+    counts = [len(dice_on(state, seat, c)) for c in CIRCLES]
+    picks = [p for p in product(*(range(n + 1) for n in counts)) if 2 <= sum(p) < sum(counts)]
+    return [
+        act.ForfeitSome(tuple(c for c, n in zip(CIRCLES, p, strict=True) for _ in range(n)))
+        for p in sorted(picks, key=sum)
+    ]
 
 
 def free_actions(state: CovertState, turn: Turn, want: Kind = None) -> list[Action]:

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Final
 
 from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
 from bot.games.covert import messages as say
-from bot.games.covert.actions import Complete, Forfeit, Move, TakeAgency, TakeMission
+from bot.games.covert.actions import (
+    Complete,
+    Forfeit,
+    ForfeitSome,
+    Move,
+    TakeAgency,
+    TakeMission,
+)
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
 from bot.games.covert.flow import (
     Applies,
@@ -163,18 +171,24 @@ def move(d: Draft, seat: int, action: Move) -> None:
     d.say(say.moving(seat, action.dice))
 
 
-def forfeit(d: Draft, seat: int, action: Forfeit) -> None:
-    """Return one die (or all) from the Action Circles without effect."""
+def forfeit(d: Draft, seat: int, action: Forfeit | ForfeitSome) -> None:
+    """Return dice from the Action Circles without effect: one, some or all (4.4)."""
     turn = acting(d.state, seat)
     if turn.kind == "final":
         raise IllegalAction(say.NOT_NOW)
     p = d.state.players[seat]
-    circles = CIRCLES if action.circle == "all" else (action.circle,)
-    dice = [i for i, x in enumerate(p.dice) if x.place in circles]
-    if action.circle != "all":
-        dice = dice[:1]
-    if not dice:
-        raise IllegalAction(say.no_die(action.circle))
+    if isinstance(action, Forfeit) and action.circle == "all":
+        dice = [i for i, x in enumerate(p.dice) if x.place in CIRCLES]
+        if not dice:
+            raise IllegalAction(say.no_die(action.circle))
+    else:
+        wanted = Counter(action.circles if isinstance(action, ForfeitSome) else [action.circle])
+        dice = []
+        for circle, count in wanted.items():
+            on = dice_on(d.state, seat, circle)
+            if len(on) < count:
+                raise IllegalAction(say.no_die(circle))
+            dice += on[:count]
     new = p.dice
     for i in dice:
         new = replaced(new, i, Die(new[i].face, "spent"))
@@ -189,5 +203,6 @@ APPLIES: Final[Applies] = {
     TakeAgency: take_agency,
     Move: move,
     Forfeit: forfeit,
+    ForfeitSome: forfeit,
 }
 """The Phase III Actions and the final mission."""
