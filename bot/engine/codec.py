@@ -44,6 +44,10 @@ class FieldCodec(ABC, Generic[T]):
     def decode(self, text: str) -> T:
         """Read the field's text, raising BadToken unless it is a declared value."""
 
+    def rank(self, value: T) -> Any:
+        """Return where a value sorts among the field's values (for ``Items(ordered=True)``)."""
+        return value
+
 
 @dataclass(frozen=True)
 class Range(FieldCodec[int]):
@@ -105,6 +109,10 @@ class Codes(FieldCodec[str]):
     def __repr__(self) -> str:
         return f"Codes({self.codes!r})"
 
+    def rank(self, value: str) -> int:
+        """Return the value's place in the declared order."""
+        return list(self.codes).index(value)
+
     def encode(self, value: str) -> str:
         """Return the value's code."""
         return self.codes[value]
@@ -126,6 +134,9 @@ class Items(FieldCodec[tuple[T, ...]], Generic[T]):
     most: int | None = None
     distinct: bool = False
     """Refuse a value listed twice."""
+    ordered: bool = False
+    """Refuse values out of their field's order (numbers increasing, codes as declared), so
+    that one choice has one token."""
     sep: str = ","
     empty: str = ""
     """How no values are written (``-`` where an empty field would read badly)."""
@@ -144,6 +155,8 @@ class Items(FieldCodec[tuple[T, ...]], Generic[T]):
         if len(values) < self.least or (self.most is not None and len(values) > self.most):
             raise BadToken()
         if self.distinct and len(set(values)) != len(values):
+            raise BadToken()
+        if self.ordered and list(values) != sorted(values, key=self.item.rank):
             raise BadToken()
         return values
 

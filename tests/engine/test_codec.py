@@ -270,3 +270,14 @@ def test_two_actions_may_not_share_a_tag() -> None:
         Actions[Tagged](Kind, Wait, Other)
     with pytest.raises(ValueError):
         Codes({"pass": "N", "end": "N"})
+
+
+def test_ordered_items_take_one_order_numbers_increasing_codes_as_declared() -> None:
+    numbers = Items(Range(0, 9), ordered=True)
+    assert numbers.decode("1,1,3") == (1, 1, 3)
+    codes = Items(Codes({"zeta": "Z", "alpha": "A"}), ordered=True)
+    assert codes.decode("Z,A,A") == ("zeta", "alpha", "alpha")  # declared, not alphabetical
+    for field, text in ((numbers, "3,1"), (codes, "A,Z")):
+        with pytest.raises(BadToken):
+            field.decode(text)
+    assert Items(Range(0, 9)).decode("3,1") == (3, 1), "unordered unless declared"

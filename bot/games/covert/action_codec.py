@@ -35,8 +35,9 @@ Target = Annotated[str, Codes(dict(zip(TARGETS, TARGET_CODES, strict=True)))]
 CIRCLE_CODES: Final = dict(zip(TARGETS[:CIRCLES], TARGET_CODES[:CIRCLES], strict=True))
 Circle = Annotated[str, Codes({**CIRCLE_CODES, "all": "all"})]
 """An Action Circle written as its code, or ``all`` of them."""
-Circles = Annotated[tuple[str, ...], Items(Codes(CIRCLE_CODES), least=2, most=5)]
-"""Action Circles, one per die, a circle as often as it gives dice: ``AC,AC,MV``."""
+Circles = Annotated[tuple[str, ...], Items(Codes(CIRCLE_CODES), least=2, most=5, ordered=True)]
+"""Action Circles, one per die, in the circles' order, a circle as often as it gives dice:
+``AC,AC,MV``."""
 Choice = Annotated[
     str, OneOf(AGENCY, MISSION, TOKENS, CODES, REGIONS, CHARACTER, ("deck", "A", "B"))
 ]

@@ -44,12 +44,10 @@ class Reroll(Tagged, frozen=True):
     """Spend the Reroll token on some unplaced dice."""
 
     TAG = "R"
-    dice: Annotated[tuple[int, ...], Items(Range(0, 4), least=1, sep="")]
+    dice: Annotated[
+        tuple[int, ...], Items(Range(0, 4), least=1, distinct=True, ordered=True, sep="")
+    ]
     """The dice, written as digits side by side in increasing order (``R.024``)."""
-
-    def valid(self) -> bool:
-        """Tell whether the dice are listed once each, in increasing order."""
-        return list(self.dice) == sorted(set(self.dice))
 
 
 class Fly(Tagged, frozen=True):

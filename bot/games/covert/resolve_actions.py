@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from bot.engine.codec import Items, OneOf, Range, Tagged
-from bot.games.covert.action_codec import CIRCLE_CODES, CardOrNone, Circle, Circles
+from bot.games.covert.action_codec import CardOrNone, Circle, Circles
 from bot.games.covert.data import AGENCY, CODES, REGIONS
 from bot.games.covert.missions import MISSION
 
@@ -54,9 +54,3 @@ class ForfeitSome(Tagged, frozen=True):
 
     TAG = "DS"
     circles: Circles
-    """A circle once per die returned from it, in the circles' order (``AC,AC,MV``)."""
-
-    def valid(self) -> bool:
-        """Tell whether the circles are listed in the circles' order."""
-        order = list(CIRCLE_CODES)
-        return list(self.circles) == sorted(self.circles, key=order.index)

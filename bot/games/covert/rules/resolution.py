@@ -7,15 +7,8 @@ from typing import Final
 
 from bot.engine.draft import replaced, without
 from bot.engine.errors import IllegalAction
+from bot.games.covert import actions as act
 from bot.games.covert import messages as say
-from bot.games.covert.actions import (
-    Complete,
-    Forfeit,
-    ForfeitSome,
-    Move,
-    TakeAgency,
-    TakeMission,
-)
 from bot.games.covert.data import AGENCY, CIRCLES, CODES, MISSIONS_TO_END, REGION_CITIES
 from bot.games.covert.flow import (
     Applies,
@@ -59,7 +52,7 @@ def use_dice(d: Draft, seat: int, circle: str, count: int) -> None:
     d.turn(acted=True)
 
 
-def complete(d: Draft, seat: int, action: Complete) -> None:
+def complete(d: Draft, seat: int, action: act.Complete) -> None:
     """Complete a Mission, paying every icon; the game-end flag rises at the sixth."""
     turn = acting(d.state, seat)
     p = d.state.players[seat]
@@ -96,7 +89,7 @@ def return_code(d: Draft, seat: int, code: str) -> None:
     d.need("codes", seat, "AB"[deck])
 
 
-def take_mission(d: Draft, seat: int, action: TakeMission) -> None:
+def take_mission(d: Draft, seat: int, action: act.TakeMission) -> None:
     """Take a face-up Mission (refilled at once) or the top of the deck."""
     acting(d.state, seat)
     s = d.state
@@ -150,7 +143,7 @@ def agency_choices(state: CovertState, seat: int, dice: int, version: int) -> li
     return found
 
 
-def take_agency(d: Draft, seat: int, action: TakeAgency) -> None:
+def take_agency(d: Draft, seat: int, action: act.TakeAgency) -> None:
     """Take an Agency card with one die (a region with your agent) or two dice (any)."""
     acting(d.state, seat)
     if action.what not in agency_choices(d.state, seat, action.dice, d.version):
@@ -162,7 +155,7 @@ def take_agency(d: Draft, seat: int, action: TakeAgency) -> None:
         take_space(d, seat, action.what)
 
 
-def move(d: Draft, seat: int, action: Move) -> None:
+def move(d: Draft, seat: int, action: act.Move) -> None:
     """Spend k Movement dice: each agent may move up to k steps, one agent after another."""
     acting(d.state, seat)
     use_dice(d, seat, "MOVEMENT", action.dice)
@@ -171,18 +164,18 @@ def move(d: Draft, seat: int, action: Move) -> None:
     d.say(say.moving(seat, action.dice))
 
 
-def forfeit(d: Draft, seat: int, action: Forfeit | ForfeitSome) -> None:
+def forfeit(d: Draft, seat: int, action: act.Forfeit | act.ForfeitSome) -> None:
     """Return dice from the Action Circles without effect: one, some or all (4.4)."""
     turn = acting(d.state, seat)
     if turn.kind == "final":
         raise IllegalAction(say.NOT_NOW)
     p = d.state.players[seat]
-    if isinstance(action, Forfeit) and action.circle == "all":
+    if isinstance(action, act.Forfeit) and action.circle == "all":
         dice = [i for i, x in enumerate(p.dice) if x.place in CIRCLES]
         if not dice:
             raise IllegalAction(say.no_die(action.circle))
     else:
-        wanted = Counter(action.circles if isinstance(action, ForfeitSome) else [action.circle])
+        wanted = Counter(action.circles if isinstance(action, act.ForfeitSome) else [action.circle])
         dice = []
         for circle, count in wanted.items():
             on = dice_on(d.state, seat, circle)
@@ -198,11 +191,11 @@ def forfeit(d: Draft, seat: int, action: Forfeit | ForfeitSome) -> None:
 
 
 APPLIES: Final[Applies] = {
-    Complete: complete,
-    TakeMission: take_mission,
-    TakeAgency: take_agency,
-    Move: move,
-    Forfeit: forfeit,
-    ForfeitSome: forfeit,
+    act.Complete: complete,
+    act.TakeMission: take_mission,
+    act.TakeAgency: take_agency,
+    act.Move: move,
+    act.Forfeit: forfeit,
+    act.ForfeitSome: forfeit,
 }
 """The Phase III Actions and the final mission."""
