@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any
 
 from tests.discord.covert_play import open_covert
 from tests.discord.helpers import answer, stored, text_of
@@ -55,3 +56,11 @@ async def test_two_members_and_an_ai_play_covert_to_the_end_with_a_restart(
     assert not [r.getMessage() for r in logged if r.levelno >= logging.ERROR]
     info = "\n".join(r.getMessage() for r in logged if r.levelno >= logging.INFO)
     assert "acted" in info and not re.search(r"\b[AMCS]\d\d\b", info)
+
+
+async def test_the_lobby_names_each_option_once(world: Any) -> None:
+    """An on/off option reads "conceal_reactions: On", not its name a second time."""
+    lobby = await world.alice.slash(world.channel, "covert start", conceal_reactions="on")
+    text = text_of(world.env, lobby.response)
+    assert "conceal_reactions: On" in text and "round_limit: No round limit" in text
+    assert text.lower().count("conceal") == 1

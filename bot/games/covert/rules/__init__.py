@@ -63,7 +63,7 @@ SPEC: Final = GameSpec(
                 "Every Espionage event and First window waits 8 s alike, "
                 "so the pause reveals nothing"
             ),
-            choices=(("off", N_("Conceal reactions: off")), ("on", N_("Conceal reactions: on"))),
+            choices=(("off", N_("Off")), ("on", N_("On"))),
             default="off",
         ),
         OptionSpec(
