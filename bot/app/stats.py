@@ -53,10 +53,15 @@ def rating_change(before: Skill | None, after: Skill) -> int:
 
 
 def final_ranks(seats: Sequence[SeatRow], ranks: Sequence[int]) -> list[int]:
-    """Rank seats still in by the outcome (1, 2, ...); put dropped members after all of them."""
+    """Rank seats still in by the outcome (1, 2, ...); put dropped members after all of them.
+
+    An outcome with nobody first (every player eliminated: nobody wins) keeps nobody first:
+    the seats still in share place 2 and on.
+    """
     kept = sorted({r for s, r in zip(seats, ranks, strict=True) if s.status not in DROPPED})
-    place = {rank: i for i, rank in enumerate(kept, start=1)}
-    last = len(kept) + 1
+    start = 1 if 1 in ranks else 2
+    place = {rank: i for i, rank in enumerate(kept, start=start)}
+    last = len(kept) + start
     return [last if s.status in DROPPED else place[r] for s, r in zip(seats, ranks, strict=True)]
 
 

@@ -171,7 +171,8 @@ class Outcome(msgspec.Struct, frozen=True):
     """How a finished match ended."""
 
     ranks: tuple[int, ...]
-    """Rank per seat, 1 is best; equal ranks share a place."""
+    """Rank per seat, 1 is best; equal ranks share a place. When nobody wins (every player
+    eliminated), every seat shares the last place and none is ranked 1."""
     termination: str
     """A short key for why it ended (``went_out``, ``blocked``)."""
     summary: Text

@@ -66,6 +66,21 @@ async def test_members_who_drop_out_are_ranked_last(store: Store) -> None:
 def test_final_ranks_keep_the_outcome_for_seats_still_in() -> None:
     seats = [SeatRow(1, i, i, None, "x", s) for i, s in enumerate(["left", "playing", "playing"])]
     assert final_ranks(seats, [1, 1, 2]) == [3, 1, 2]
+    assert final_ranks(seats, [1, 2, 3]) == [3, 1, 2], "the AI won the seat of who left"
+
+
+def test_an_outcome_nobody_won_keeps_nobody_first() -> None:
+    """COVERTA: when every player is eliminated, nobody wins (rules 5.1)."""
+    playing = [SeatRow(1, i, i, None, "x", "playing") for i in range(3)]
+    assert final_ranks(playing, [3, 3, 3]) == [2, 2, 2]
+    seats = [SeatRow(1, i, i, None, "x", s) for i, s in enumerate(["left", "playing", "playing"])]
+    assert final_ranks(seats, [3, 3, 3]) == [3, 2, 2]
+
+
+async def test_nobody_is_counted_a_winner_of_a_match_nobody_won(store: Store) -> None:
+    stats = StatsService(store.stats)
+    await stats.record(await finished(store, [(1, "playing"), (2, "playing")]), outcome(2, 2))
+    assert (await stats.profile(1)).won == 0 and (await stats.profile(2)).won == 0
 
 
 async def test_a_profile_counts_games_wins_and_the_favourite(store: Store) -> None:

@@ -28,7 +28,9 @@ began under, so a stored log replays the same after an update. What each one cha
    included (8.26), an Espionage event waiting or not; the dossier settings (Espionage,
    First: ask or never) change in play, not only in the lobby (7.5);
 7: a Forfeit returns any one or more of the player's Action-Circle dice in one Action (4.4),
-   not only one die or all of them."""
+   not only one die or all of them; a token drawn this turn stays unusable until its own
+   player's next turn (8.7), not only until the next turn of anyone (an Espionage token
+   drawn on your turn answered the next player's flight)."""
 
 REOPENED_WAIT: Final = 4
 """The first version whose First window, reopened after a use, waits when concealed (7.5)."""
@@ -40,6 +42,9 @@ while an Espionage event holds the pile."""
 SETTINGS_IN_PLAY: Final = 6
 """The first version whose dossier settings (Espionage, First: ask or never) a player may
 change at any moment of the match (7.5)."""
+FRESH_UNTIL_OWN_TURN: Final = 7
+"""The first version in which a token drawn this turn becomes usable at its own player's next
+turn (8.7: "usable from the player's next turn on"); before, at the next turn of anyone."""
 FORFEIT_SOME: Final = 7
 """The first version whose Forfeit may return any two or more dice, not all (4.4 [Ruling]:
 "one or more of your remaining Action-Circle dice"); before, one die or all of them."""
@@ -288,5 +293,9 @@ def gain_mission(d: Draft, seat: int, mission: str) -> None:
 
 
 def begin_turn(d: Draft, seat: int, kind: Any, **fields: Any) -> None:
-    """Open a main turn; tokens drawn in earlier turns become usable."""
-    d.update(turn=Turn(seat, kind, **fields), fresh=())
+    """Open a main turn; the player's tokens drawn in earlier turns become usable (8.7)."""
+    fresh: tuple[str, ...] = ()
+    if d.version >= FRESH_UNTIL_OWN_TURN:
+        held = d.state.players[seat].tokens
+        fresh = tuple(t for t in d.state.fresh if t not in held)
+    d.update(turn=Turn(seat, kind, **fields), fresh=fresh)

@@ -241,7 +241,13 @@ def finish(d: Draft, winners: tuple[int, ...], termination: str) -> None:
 
 
 def standings(state: CovertaState) -> tuple[int, ...]:
-    """Rank seats: winners, then fewest cards in hand, eliminated players last."""
+    """Rank seats: winners, then fewest cards in hand, eliminated players last.
+
+    An eliminated player cannot win (5.1): when every player is eliminated, they share
+    the last place and nobody is ranked first.
+    """
+    if all(state.eliminated):
+        return (state.seats,) * state.seats
 
     def key(seat: int) -> tuple[int, int]:
         if seat in state.winners:

@@ -231,6 +231,27 @@ def test_7_8_token_timing_and_empty_bag() -> None:
     assert not s.needs and s.players[ADA].tokens == ()
 
 
+def drew_espionage(rules: CovertRules) -> CovertState:
+    """Ada draws S07 (Espionage) from Spec Ops and ends her turn; Ben, holding A03, is next."""
+    s = edit(placing(), BEN, hand=("A03",))
+    s = rules.apply(s, ADA, Place(3, "SPEC_OPS")).state
+    s = rules.apply(s, CHANCE, rules.decode("TK.6")).state
+    assert s.players[ADA].tokens == ("S07",) and "S07" in s.fresh
+    s = rules.apply(s, ADA, END).state
+    return rules.apply(s, BEN, Fly("A03", 0)).state  # an Espionage event on Ben's turn
+
+
+def test_8_7_a_token_waits_for_its_own_players_next_turn() -> None:
+    s = drew_espionage(RULES)
+    assert s.turn is not None and s.turn.seat == BEN and "S07" in s.fresh
+    assert not any(t.startswith("A.S07") for t in tokens(s, ADA)), "not before Ada's next turn"
+    with pytest.raises(GameError):  # nobody is asked: the flight is no event for Ada yet
+        play(s, ADA, Accept("S07", "A03"))
+    older = CovertRules(6)  # a match begun before: usable at the next turn of anyone
+    s = drew_espionage(older)
+    assert "A.S07.A03" in [a.token() for a in older.legal_actions(s, ADA)]
+
+
 def test_8_quartermaster_with_one_token_takes_it() -> None:
     s = edit(placing(), ADA, character="CH2")
     s = msgspec.structs.replace(s, bag=("S05",))

@@ -155,6 +155,21 @@ def test_going_out_with_an_empty_pile_eliminates() -> None:
     assert outcome.ranks == (2, 1) and outcome.winners == {BOB}
 
 
+def test_when_every_player_is_eliminated_nobody_is_ranked_first() -> None:  # §5.1, §5.3
+    table = bluff_after_27()
+    table.play(BOB, "B")
+    table.play(BOB, "E")
+    table.set_hands({ALICE: (14,)}, pile=())
+    table.play(ALICE, "A.14")
+    table.set_hands({BOB: (10,)}, pile=())  # after L = 14, 10 breaks Bob's rules: a token
+    table.play(BOB, "A.10")
+    assert table.state.eliminated == (True, True)
+    outcome = table.outcome()
+    assert outcome.ranks == (2, 2) and outcome.winners == frozenset()
+    assert outcome.render(NAMES) == "Every player was eliminated; nobody wins."
+    assert outcome.standings(NAMES) == "Standings: 2. Alice, 2. Bob"
+
+
 def test_a_card_placed_by_someone_else_is_never_tokened() -> None:  # §8.10
     table = bluff_after_27()
     table.play(BOB, "B")
