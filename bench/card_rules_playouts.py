@@ -151,7 +151,8 @@ def playout(
         check(rules, state, after)
         state, steps = after, steps + 1
     outcome = rules.outcome(state)
-    if sorted(outcome.ranks)[0] != 1 or len(outcome.ranks) != seats:
+    nobody_won = set(outcome.ranks) == {seats}  # every COVERTA player eliminated (5.1)
+    if (min(outcome.ranks) != 1 and not nobody_won) or len(outcome.ranks) != seats:
         raise Fault(f"bad standings {outcome.ranks}")
     return steps, outcome.termination
 
