@@ -49,6 +49,8 @@ class Conductor:
         """Whether browser actions take the lock too (False: public API only)."""
         self._published = len(env.http_requests)
         self._last_step = asyncio.get_running_loop().time()
+        self._behind = False
+        """Whether the bot is slower than real time (said once, until it catches up)."""
 
     def attach(self, preview: Any) -> None:
         """Follow a Preview: serialize its browser actions and republish it on change."""
@@ -76,8 +78,22 @@ class Conductor:
             except SetupError as error:
                 # Without the browser guard a click may hold SimCord: try again next tick.
                 log.debug("clock step postponed: %s", error)
+            except TimeoutError as error:
+                self._fell_behind(error)
             except Exception:
                 log.exception("the playground clock step failed; trying again")
+            else:
+                if self._behind and self._published == len(self.env.http_requests):
+                    self._behind = False  # the clock moved and the pages show it
+                    log.info("the playground clock caught up")
+
+    def _fell_behind(self, error: TimeoutError) -> None:
+        """Say once that the bot is slower than real time (a busy machine): SimCord keeps
+        what was done and the next steps catch up, so this is no failure to trace."""
+        if not self._behind:
+            self._behind = True
+            log.warning("the bot is slower than real time; the playground clock catches up")
+        log.debug("clock step behind: %s", error)
 
     async def _advance_clock(self) -> None:
         now = asyncio.get_running_loop().time()
@@ -95,6 +111,9 @@ class Conductor:
             await preview.refresh()
         except SetupError:
             return  # the session is ending or ended
+        except TimeoutError as error:
+            self._fell_behind(error)  # the next step republishes
+            return
         except Exception:
             # Never fail the browser action this runs after; the next change retries.
             log.exception("could not republish the playground pages")

@@ -118,3 +118,67 @@ async def test_an_unknown_simcord_leaves_clicks_alone_and_says_so(
     env.http_requests.append("POST /channels/1/messages")
     await conductor.step()
     assert preview.refreshes == 1
+
+
+class SlowEnv(FakeEnv):
+    """A busy machine: the bot does not settle within SimCord's timeout `slow` times."""
+
+    def __init__(self, slow: int) -> None:
+        super().__init__()
+        self.slow = slow
+
+    async def advance_time(self, seconds: float) -> None:
+        await super().advance_time(seconds)
+        if self.slow:
+            self.slow -= 1
+            raise TimeoutError("bot did not settle while advancing time")
+
+
+async def test_a_slow_bot_is_said_once_not_traced_every_tick(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = SlowEnv(slow=5)
+    preview = FakePreview(env)
+    conductor = attached(env, preview)
+    with caplog.at_level(logging.INFO, logger="bot.playground.conductor"):
+        for _ in range(7):
+            await conductor.step()
+    said = [r for r in caplog.records if r.levelno >= logging.INFO]
+    assert [r.getMessage() for r in said] == [
+        "the bot is slower than real time; the playground clock catches up",
+        "the playground clock caught up",
+    ]
+    assert not any(r.exc_info for r in said), "no traceback for a busy machine"
+    assert len(env.advanced) == 7, "every tick tried again"
+
+
+class SlowPreview(FakePreview):
+    """A Preview whose republication times out `slow` times (the bot still busy)."""
+
+    def __init__(self, env: FakeEnv, slow: int) -> None:
+        super().__init__(env)
+        self.slow = slow
+
+    async def refresh(self) -> None:
+        await super().refresh()
+        if self.slow:
+            self.slow -= 1
+            raise TimeoutError("bot did not settle (timeout=1s)")
+
+
+async def test_pages_that_could_not_be_republished_are_tried_again_quietly(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    env = FakeEnv()
+    preview = SlowPreview(env, slow=3)
+    conductor = attached(env, preview)
+    env.http_requests.append("the bot moved")
+    with caplog.at_level(logging.INFO, logger="bot.playground.conductor"):
+        for _ in range(5):
+            await conductor.step()
+    said = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert said == [
+        "the bot is slower than real time; the playground clock catches up",
+        "the playground clock caught up",
+    ]
+    assert preview.refreshes == 4, "tried each tick until the pages showed the move"
