@@ -103,13 +103,13 @@ class MatchGroup(app_commands.Group):
             return
         info = await self.ui.matches.private(match_id, interaction.user.id)
         names = await self.ui.names(match_id)
-        payload = as_send(private_payload(info, None, names))
         if dm:
             try:
                 sent = await interaction.user.send(
                     **as_send(private_payload(info, None, names, in_dm=True))
                 )
             except discord.HTTPException:
+                payload = as_send(private_payload(info, None, names))  # shown here instead
                 payload.pop("content", None)
                 shown = await interaction.followup.send(
                     messages.DM_CLOSED, ephemeral=True, wait=True, **payload
@@ -120,6 +120,7 @@ class MatchGroup(app_commands.Group):
             await self.ui.remember_dm_view(match_id, user_id, sent, version=info.version)
             await interaction.followup.send(messages.DM_SENT, ephemeral=True)
             return
+        payload = as_send(private_payload(info, None, names))
         message = await interaction.followup.send(ephemeral=True, wait=True, **payload)
         await self.ui.remember_view(match_id, interaction, message.id, version=info.version)
 

@@ -103,6 +103,7 @@ class Codes(FieldCodec[str]):
         """Take the code of each value; codes are distinct."""
         self.codes = dict(codes)
         self.values = {code: value for value, code in self.codes.items()}
+        self._order = {value: place for place, value in enumerate(self.codes)}
         if len(self.values) != len(self.codes):
             raise ValueError("two values share a code")
 
@@ -111,7 +112,7 @@ class Codes(FieldCodec[str]):
 
     def rank(self, value: str) -> int:
         """Return the value's place in the declared order."""
-        return list(self.codes).index(value)
+        return self._order[value]
 
     def encode(self, value: str) -> str:
         """Return the value's code."""

@@ -120,18 +120,28 @@ async def test_an_unknown_simcord_leaves_clicks_alone_and_says_so(
     assert preview.refreshes == 1
 
 
+class Busy:
+    """A busy machine: the bot does not settle within SimCord's timeout the first `times`."""
+
+    def __init__(self, times: int) -> None:
+        self.times = times
+
+    def check(self) -> None:
+        if self.times:
+            self.times -= 1
+            raise TimeoutError("bot did not settle")
+
+
 class SlowEnv(FakeEnv):
-    """A busy machine: the bot does not settle within SimCord's timeout `slow` times."""
+    """A clock step that times out while the machine is busy."""
 
     def __init__(self, slow: int) -> None:
         super().__init__()
-        self.slow = slow
+        self.busy = Busy(slow)
 
     async def advance_time(self, seconds: float) -> None:
         await super().advance_time(seconds)
-        if self.slow:
-            self.slow -= 1
-            raise TimeoutError("bot did not settle while advancing time")
+        self.busy.check()
 
 
 async def test_a_slow_bot_is_said_once_not_traced_every_tick(
@@ -153,17 +163,15 @@ async def test_a_slow_bot_is_said_once_not_traced_every_tick(
 
 
 class SlowPreview(FakePreview):
-    """A Preview whose republication times out `slow` times (the bot still busy)."""
+    """A republication that times out while the machine is busy."""
 
     def __init__(self, env: FakeEnv, slow: int) -> None:
         super().__init__(env)
-        self.slow = slow
+        self.busy = Busy(slow)
 
     async def refresh(self) -> None:
         await super().refresh()
-        if self.slow:
-            self.slow -= 1
-            raise TimeoutError("bot did not settle (timeout=1s)")
+        self.busy.check()
 
 
 async def test_pages_that_could_not_be_republished_are_tried_again_quietly(

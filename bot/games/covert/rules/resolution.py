@@ -170,18 +170,20 @@ def forfeit(d: Draft, seat: int, action: act.Forfeit | act.ForfeitSome) -> None:
     if turn.kind == "final":
         raise IllegalAction(say.NOT_NOW)
     p = d.state.players[seat]
-    if isinstance(action, act.Forfeit) and action.circle == "all":
-        dice = [i for i, x in enumerate(p.dice) if x.place in CIRCLES]
-        if not dice:
-            raise IllegalAction(say.no_die(action.circle))
+    if isinstance(action, act.ForfeitSome):
+        wanted = Counter(action.circles)
+    elif action.circle == "all":
+        wanted = Counter({c: len(dice_on(d.state, seat, c)) for c in CIRCLES})
     else:
-        wanted = Counter(action.circles if isinstance(action, act.ForfeitSome) else [action.circle])
-        dice = []
-        for circle, count in wanted.items():
-            on = dice_on(d.state, seat, circle)
-            if len(on) < count:
-                raise IllegalAction(say.no_die(circle))
-            dice += on[:count]
+        wanted = Counter([action.circle])
+    dice: list[int] = []
+    for circle, count in wanted.items():
+        on = dice_on(d.state, seat, circle)
+        if len(on) < count:
+            raise IllegalAction(say.no_die(circle))
+        dice += on[:count]
+    if not dice:
+        raise IllegalAction(say.no_die("all"))
     new = p.dice
     for i in dice:
         new = replaced(new, i, Die(new[i].face, "spent"))
