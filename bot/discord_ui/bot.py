@@ -213,9 +213,10 @@ class CovertBot(commands.AutoShardedBot):
         await self.dispose_engine()
 
     async def dispose_engine(self) -> None:
-        """Close the database connections, if this bot made the engine."""
+        """Close the database, if this bot made the engine: the writer's threads, after a
+        last checkpoint of a SQLite file, then every pooled connection."""
         if self._owns_engine and self._engine is not None:
-            await self._engine.dispose()
+            await Store(self._engine).close()
 
 
 def create_bot(

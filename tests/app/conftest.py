@@ -16,6 +16,7 @@ from bot.games import build_registry
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.repo import MatchRepository
 from bot.store.store import Store
+from bot.store.writer import close_writer
 from tests.app.fakes import World, build_world
 
 
@@ -39,9 +40,10 @@ def make_services(engine: Any, *, snapshot_every: int = 50, repo: Any = None) ->
 
 @pytest.fixture
 async def engine(db_url: str) -> AsyncIterator[Any]:
-    """An engine on the test database, disposed afterwards."""
+    """An engine on the test database, closed afterwards with the writer threads it started."""
     engine = make_engine(db_url)
     yield engine
+    close_writer(engine)
     await engine.dispose()
 
 

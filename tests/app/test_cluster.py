@@ -38,8 +38,7 @@ def guild(shard: int, n: int) -> int:
 async def cluster(db_url: str) -> AsyncIterator[list[World]]:
     """Two processes sharing a clock: shard 0 and shard 1 of two."""
     clock = FakeClock()
-    engines = [make_engine(db_url) for _ in range(2)]
-    worlds = [build_world(Store(e), clock=clock, seed=i) for i, e in enumerate(engines)]
+    worlds = [build_world(Store(make_engine(db_url)), clock=clock, seed=i) for i in range(2)]
     for shard, world in enumerate(worlds):
         world.matches.set_shards(Shards(COUNT, frozenset({shard})))
         world.matches.owner = f"process-{shard}"
@@ -49,8 +48,7 @@ async def cluster(db_url: str) -> AsyncIterator[list[World]]:
         for world in worlds:
             await settle(world)
             await world.scheduler.stop()
-        for engine in engines:
-            await engine.dispose()
+            await world.store.close()
 
 
 async def steps_by_seat(world: World, match_id: int, after: int) -> list[int]:
@@ -129,18 +127,18 @@ async def test_a_process_started_with_a_dead_ones_shards_resumes_its_matches(
     await a.store.matches.claim(
         lobby, "process-0", a.clock.now, a.clock.now + timedelta(seconds=60)
     )
-    engine = make_engine(db_url)
+    store = Store(make_engine(db_url))
     try:
         clock = FakeClock()
         clock.now = a.clock.now + timedelta(seconds=90)  # its lease has run out
-        heir = build_world(Store(engine), clock=clock)
+        heir = build_world(store, clock=clock)
         heir.matches.set_shards(Shards(COUNT, frozenset({0})))
         assert await heir.matches.resume_all() == 1
         await settle(heir)
         live = await heir.matches.load(lobby)
         assert live.version > 0 and not heir.matches.ai_to_act(live)
     finally:
-        await engine.dispose()
+        await store.close()
 
 
 async def test_conflicting_clicks_in_two_processes_apply_each_version_once(

@@ -116,8 +116,7 @@ async def test_thirty_two_matches_finishing_at_once_all_get_their_results(
     store: Store, db_url: str
 ) -> None:
     """Concurrent finishes through four processes' engines: none fails, none loses results."""
-    engines = [make_engine(db_url) for _ in range(4)]
-    worlds = [build_world(Store(e), seed=i) for i, e in enumerate(engines)]
+    worlds = [build_world(Store(make_engine(db_url)), seed=i) for i in range(4)]
     try:
         finals = []
         for i in range(32):
@@ -140,8 +139,8 @@ async def test_thirty_two_matches_finishing_at_once_all_get_their_results(
             updates = await rating_updates(store, game)
             assert len(updates) == 32 and set(updates.values()) == {1}
     finally:
-        for engine in engines:
-            await engine.dispose()
+        for world in worlds:
+            await world.store.close()
 
 
 # ---------------------------------------------------------------- repair

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import msgspec
 
 from tests.discord.helpers import (
@@ -116,3 +118,12 @@ async def test_a_graceful_stop_snapshots_every_match_in_memory(world) -> None:
     assert await repo.latest_snapshot(match_id) != (live.version, msgspec.json.encode(live.state))
     await bot.close()
     assert await repo.latest_snapshot(match_id) == (live.version, msgspec.json.encode(live.state))
+
+
+async def test_a_graceful_stop_closes_the_database_writer_threads(world) -> None:
+    """The stop ends the SQLite writer's threads after their last checkpoint; none lingers."""
+    await open_table(world, players=("alice", "bob"))
+    writers = [t for t in threading.enumerate() if t.name.startswith("db-")]
+    assert {t.name.split("_")[0] for t in writers} >= {"db-writer", "db-checkpoint"}
+    await world.env.bot.close()
+    assert [t.name for t in writers if t.is_alive()] == []
