@@ -43,6 +43,7 @@ from bot.engine import (
     Seat,
     StaleVersion,
     is_legal,
+    reframed,
 )
 from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
@@ -368,8 +369,9 @@ class MatchService:
         """Accept a click made on an older table only if it still means what it meant.
 
         It does when the member's seat has not acted since that version (so a double
-        click never plays twice) and the action is still legal for the seat now.
-        Anything else is stale.
+        click never plays twice), the game does not say that other seats' steps since
+        have reframed it (``reframed``: a COVERTA steal whose window has closed), and
+        the action is still legal for the seat now. Anything else is stale.
         """
         if not 0 <= version < live.version:
             raise StaleVersion()
@@ -378,9 +380,14 @@ class MatchService:
             action = rules.decode(token)
         except GameError:
             raise StaleVersion() from None
-        if not is_legal(rules, live.state, seat, action) or action.token() != token:
+        if action.token() != token:
             raise StaleVersion()
-        if await self._acted_since(live, seat, version):
+        moved = await self.repo.seats_since(live.id, version)
+        if seat in moved:
+            raise StaleVersion()
+        if moved - {CHANCE} and reframed(rules, live.state, seat, action):
+            raise StaleVersion()
+        if not is_legal(rules, live.state, seat, action):
             raise StaleVersion()
 
     async def _acted_since(self, live: LiveMatch, seat: Seat, version: int) -> bool:
@@ -388,8 +395,7 @@ class MatchService:
         match's): only then is a view of that version stale for it."""
         if not 0 <= version < live.version:
             return True
-        last = await self.repo.last_seq_of(live.id, seat)
-        return last is not None and last > version
+        return seat in await self.repo.seats_since(live.id, version)
 
     async def step_is_current(self, match_id: int, user_id: int, version: int | None) -> bool:
         """Tell whether the next step of a choice, opened from a view of `version`, may be

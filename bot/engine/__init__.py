@@ -23,6 +23,7 @@ from bot.engine.rules import (
     Transition,
     is_legal,
     may_act,
+    reframed,
 )
 from bot.engine.screen import Button, Field, Presenter, Screen, Select, SelectOption, act, pick
 from bot.engine.seats import CHANCE, Seat
@@ -61,4 +62,5 @@ __all__ = [
     "is_legal",
     "may_act",
     "pick",
+    "reframed",
 ]

@@ -561,12 +561,13 @@ class MatchRepository:
         async with self._sessions() as session:
             return list((await session.scalars(shards.where(query))).all())
 
-    async def last_seq_of(self, match_id: int, seat: int) -> int | None:
-        """Return the seq of the last step a seat took in a match (None: never acted)."""
+    async def seats_since(self, match_id: int, after_seq: int) -> frozenset[int]:
+        """Return the seats that took a step of a match after `after_seq` (chance's too)."""
         found = await self._writer.read(
-            lambda c: c.scalar(_LAST_SEQ_OF, {"match_id": match_id, "seat": seat}), single=True
+            lambda c: c.scalars(_SEATS_SINCE, {"match_id": match_id, "after": after_seq}).all(),
+            single=True,
         )
-        return None if found is None else int(found)
+        return frozenset(int(seat) for seat in found)
 
     async def load_events(self, match_id: int, after_seq: int = 0) -> list[EventRow]:
         """Return the events with seq > after_seq, in order."""
@@ -865,10 +866,12 @@ _COUNT_SEATING: Final = (
     .returning(_MATCHES.c.seating)
 )
 """Count a change to a match's seats made outside its log."""
-_LAST_SEQ_OF: Final = select(func.max(_EVENTS.c.seq)).where(
-    _EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seat == bindparam("seat")
+_SEATS_SINCE: Final = (
+    select(_EVENTS.c.seat)
+    .distinct()
+    .where(_EVENTS.c.match_id == bindparam("match_id"), _EVENTS.c.seq > bindparam("after"))
 )
-"""The seq of a seat's last step (the check of a click made on an older table)."""
+"""The seats that stepped since a version (the check of a click made on an older table)."""
 _MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 _MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
 _SEATS_OF: Final = (

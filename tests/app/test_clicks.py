@@ -1,7 +1,9 @@
 """A click made on an older table counts when it still means what the member meant.
 
 It does when the member's seat has not acted since that version and the action
-is still legal for it now; every other click from an older table is stale.
+is still legal for it now; every other click from an older table is stale. In
+COVERTA another player's step also reframes a click (a steal names no target, a bluff
+placement is warned against L): see the tests at the end.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ import random
 
 import pytest
 
-from bot.engine import StaleVersion
+from bot.engine import IllegalAction, StaleVersion
+from bot.games.coverta.actions import Draw, EndTurn, Steal
+from bot.games.coverta.cards import CARDS
 from tests.app.fakes import World, build_world
 from tests.app.play import open_game
 
@@ -122,3 +126,85 @@ async def test_the_next_step_of_a_choice_is_not_stale_after_another_players_move
     live = await world.matches.load(match_id)
     assert await world.matches.step_is_current(match_id, 1, live.version)
     assert not await world.matches.step_is_current(match_id, 1, live.version + 5), "forged"
+
+
+# ---------------------------------------------------------------- COVERTA: steals (4.6.3)
+async def steal_window(world: World, mode: str = "strict", *, seats: int = 3, at: int = 0):
+    """Start a COVERTA match with steals on; return it, the turn's player and a stealer."""
+    users = list(range(1, seats + 1))
+    options = {"steal": "on", "mode": mode}
+    match_id = await open_game(world.lobbies, "coverta", users, options=options, channel_id=at)
+    live = await world.matches.load(match_id)
+    turn = live.state.turn
+    assert turn is not None and live.state.window
+    after = (turn + 1) % seats  # with three, a stealer who is not the next player
+    stealer = max(live.state.stealers(), key=lambda s: (s != after, s))
+    return match_id, live, turn, stealer
+
+
+def fits(live, seat: int, card: int, last: int | None = None) -> bool:
+    """Tell whether a card follows both of a seat's rules after `last` (L by default)."""
+    reference = CARDS[(live.state.last if last is None else last) - 1]
+    return all(rule.check(CARDS[card - 1], reference) for rule in live.state.instructions[seat])
+
+
+async def test_a_steal_clicked_in_a_window_that_has_closed_is_refused_and_its_card_stays(
+    world: World,
+) -> None:
+    """rules 4.6.3 and 8.14: a steal clicked while T1 could be stolen from, arriving after
+    T1's action, is refused with a reason; it is not played against the next player."""
+    match_id, live, turn, stealer = await steal_window(world)
+    version, card = live.version, live.state.hands[stealer][0]
+    user = live.seats[turn].user_id
+    await world.matches.submit(match_id, user, version, Draw().token())
+    live = await world.matches.load(match_id)
+    await world.matches.submit(match_id, user, live.version, EndTurn().token())
+    live = await world.matches.load(match_id)
+    assert live.state.turn != turn and stealer in live.state.stealers()  # a new window
+    assert Steal(card) in live.module.rules.legal_actions(live.state, stealer)
+
+    with pytest.raises(IllegalAction) as refused:
+        await world.matches.submit(match_id, live.seats[stealer].user_id, version, f"S.{card}")
+    assert "Too late" in refused.value.message
+    after = await world.matches.load(match_id)
+    assert after.version == live.version and card in after.state.hands[stealer]
+    assert after.state.attempts == live.state.attempts
+
+
+async def bluff_case(world: World, *, still_fits: bool):
+    """Find a COVERTA bluff match where T's card fits now and a steal by the other player
+    would make L a card after which it breaks T's rules (or, `still_fits`, still fits)."""
+    for at in range(100):
+        match_id, live, turn, stealer = await steal_window(world, "bluff", seats=2, at=at)
+        hands = live.state.hands
+        for stolen in (c for c in hands[stealer] if fits(live, turn, c)):
+            for card in (c for c in hands[turn] if fits(live, turn, c)):
+                if fits(live, turn, card, last=stolen) == still_fits:
+                    return match_id, live, turn, stealer, stolen, card
+    pytest.fail("no COVERTA deal with such a steal")
+
+
+async def test_a_bluff_placement_clicked_before_a_steal_changed_l_is_asked_again(
+    world: World,
+) -> None:
+    """4.5.1 and 4.6.3: T's card fitted their rules when clicked (so no warning); after the
+    steal it breaks one, so the click is stale and nothing is placed unwarned."""
+    match_id, live, turn, stealer, stolen, card = await bluff_case(world, still_fits=False)
+    version = live.version
+    await world.matches.submit(match_id, live.seats[stealer].user_id, version, f"S.{stolen}")
+    live = await world.matches.load(match_id)
+    assert live.state.last == stolen
+    with pytest.raises(StaleVersion):
+        await world.matches.submit(match_id, live.seats[turn].user_id, version, f"A.{card}")
+    assert card in (await world.matches.load(match_id)).state.hands[turn]
+
+
+async def test_t_s_placement_after_a_steal_is_judged_against_the_new_state(world: World) -> None:
+    """4.6.3: an action of T's that arrives after the steal is judged against the new
+    state: a card that still fits both rules after the new L is placed."""
+    match_id, live, turn, stealer, stolen, card = await bluff_case(world, still_fits=True)
+    version = live.version
+    await world.matches.submit(match_id, live.seats[stealer].user_id, version, f"S.{stolen}")
+    live = await world.matches.submit(match_id, live.seats[turn].user_id, version, f"A.{card}")
+    placed = live.state.layout[-1]
+    assert (placed.card, placed.meets) == (card, (True, True))

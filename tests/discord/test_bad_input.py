@@ -7,6 +7,7 @@ from typing import Any
 from tests.discord.helpers import (
     answer,
     choices,
+    choose,
     components,
     custom_ids,
     forged_click,
@@ -123,3 +124,36 @@ async def test_a_lobby_holds_at_most_six(world) -> None:
         await world.alice.click(lobby, label="Add AI")
     assert "Seats (6/6)" in str(stored(env, lobby).embeds[0])
     assert "This lobby is full." in answer(await world.bob.click(lobby, label="Join"))
+
+
+def steal_pick(env: Any, view: Any) -> tuple[str, str, str | None]:
+    """Return the first steal a stealer's private view offers."""
+    picks = [c for c in choices(env, view) if ":S." in c[1] or (c[2] or "").startswith("a.S.")]
+    assert picks, "the stealer's view offers no steal"
+    return picks[0]
+
+
+async def test_a_steal_clicked_before_the_window_closed_is_told_too_late(world) -> None:
+    """rules 4.6.3: a steal that reaches the bot after the player's own action closed
+    the window is refused with a sentence; it does not land on the next player."""
+    env = world.env
+    table, match_id = await open_table(world, steal="on")
+    members = member_by_id(world)
+    live = await env.bot.controller.matches.load(match_id)
+    turn = members[live.seats[live.state.turn].user_id]
+    after = live.seats[(live.state.turn + 1) % 3].user_id
+    stealer = next(m for i, m in members.items() if m is not turn and i != after)
+    view = private_message(await stealer.click(table, label="My hand"))
+    pick = steal_pick(env, view)
+    env.bot.controller.open_views.clear()  # as if the click beat the view's redraw
+
+    hand = private_message(await turn.click(table, label="My hand"))
+    draw = next(c for c in choices(env, hand) if c[1].endswith(":B"))
+    await choose(turn, env, hand, draw)
+    end = next(c for c in choices(env, hand) if c[1].endswith(":E"))
+    await choose(turn, env, hand, end)
+    moved = await version_of(env, match_id)
+
+    result = await choose(stealer, env, view, pick)
+    assert "Too late: the steal window has closed. Your card stays." in answer(result, env, view)
+    assert await version_of(env, match_id) == moved

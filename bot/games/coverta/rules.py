@@ -58,6 +58,10 @@ SPEC: Final = GameSpec(
 )
 
 
+TOO_LATE: Final = phrase("Too late: the steal window has closed. Your card stays.")
+"""A steal clicked in a window that has closed (rules 4.6.3)."""
+
+
 def steal_refusal(state: CovertaState, seat: int) -> Phrase:
     """Say why a seat may not steal now: out of play, barred from the active player's place
     (rules 4.3, 4.6.2), or the window is closed."""
@@ -65,7 +69,7 @@ def steal_refusal(state: CovertaState, seat: int) -> Phrase:
         return phrase("You are out of play.")
     if state.window and state.turn is not None and state.barred(seat, state.turn):
         return phrase("You may no longer play in that player's place.")
-    return phrase("Too late: the steal window has closed. Your card stays.")
+    return TOO_LATE
 
 
 class CovertaRules(Rules[CovertaState]):
@@ -112,6 +116,21 @@ class CovertaRules(Rules[CovertaState]):
         if flow.can_place(state, self.cards, seat):
             return tuple(places)  # §4.2 C: no pass while a card fits your own instructions
         return (*places, Pass())
+
+    def reframed(self, state: CovertaState, seat: Seat, action: Any) -> bool:
+        """Tell whether a click made before another seat's step means something else now.
+
+        A steal is refused: that step closed the window it was clicked in (rules 4.6.3,
+        8.14), and the new window has another player in it. The player whose turn it is
+        has their action judged against the new state, but a bluff placement that now
+        breaks one of their rules was not warned against the new L (4.5.1): they see
+        the table as it is and choose again.
+        """
+        if isinstance(action, Steal):
+            raise IllegalAction(TOO_LATE)
+        return isinstance(action, Place) and bool(
+            flow.broken_rules(state, self.cards, seat, action.card)
+        )
 
     def chance_outcome(self, state: CovertaState, rng: Rng) -> CovertaAction:
         """Draw the deal, or the cards handed over after a failed attempt."""
