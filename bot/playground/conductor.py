@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from simcord import SetupError
@@ -48,7 +49,8 @@ class Conductor:
         self.guarded = False
         """Whether browser actions take the lock too (False: public API only)."""
         self._published = len(env.http_requests)
-        self._last_step = asyncio.get_running_loop().time()
+        self._started = (asyncio.get_running_loop().time(), env.now())
+        """The real and the virtual instant the clock keeps in step from."""
         self._behind = False
         """Whether the bot is slower than real time (said once, until it catches up)."""
 
@@ -96,11 +98,14 @@ class Conductor:
         log.debug("clock step behind: %s", error)
 
     async def _advance_clock(self) -> None:
-        now = asyncio.get_running_loop().time()
-        elapsed = now - self._last_step
-        if elapsed > 0:
-            await self.env.advance_time(elapsed * self.rate)
-        self._last_step = now
+        """Bring the virtual clock to where real time says it should be. A step that timed
+        out kept what it did (SimCord commits partial progress), so the next one asks only
+        for the rest: a busy spell never runs the bot's timers ahead of real time."""
+        real, virtual = self._started
+        elapsed = asyncio.get_running_loop().time() - real
+        behind = (virtual + timedelta(seconds=elapsed * self.rate) - self.env.now()).total_seconds()
+        if behind > 0:
+            await self.env.advance_time(behind)
 
     async def publish_if_changed(self) -> None:
         """Republish every page if the bot made a request since the last publication."""

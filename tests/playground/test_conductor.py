@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -17,9 +18,14 @@ class FakeEnv:
     def __init__(self) -> None:
         self.http_requests: list[str] = []
         self.advanced: list[float] = []
+        self.clock = datetime(2026, 11, 28, tzinfo=UTC)
+
+    def now(self) -> datetime:
+        return self.clock
 
     async def advance_time(self, seconds: float) -> None:
         self.advanced.append(seconds)
+        self.clock += timedelta(seconds=seconds)
 
 
 class FakePreview:
@@ -133,14 +139,18 @@ class Busy:
 
 
 class SlowEnv(FakeEnv):
-    """A clock step that times out while the machine is busy."""
+    """A clock step that times out while the machine is busy, half way (as SimCord does, it
+    keeps the progress made)."""
 
     def __init__(self, slow: int) -> None:
         super().__init__()
         self.busy = Busy(slow)
 
     async def advance_time(self, seconds: float) -> None:
-        await super().advance_time(seconds)
+        if self.busy.times:
+            await super().advance_time(seconds / 2)
+        else:
+            await super().advance_time(seconds)
         self.busy.check()
 
 
@@ -160,6 +170,22 @@ async def test_a_slow_bot_is_said_once_not_traced_every_tick(
     ]
     assert not any(r.exc_info for r in said), "no traceback for a busy machine"
     assert len(env.advanced) == 7, "every tick tried again"
+
+
+async def test_a_busy_spell_does_not_run_the_clock_ahead_of_real_time() -> None:
+    """Each timed-out step kept half of what it was asked; the next asks only for the rest,
+    so the bot's timers (turn timers, AI pauses) never fire early in real time."""
+    env = SlowEnv(slow=4)
+    conductor = attached(env, FakePreview(env))
+    loop = asyncio.get_running_loop()
+    start, began = loop.time(), env.now()
+    for _ in range(6):
+        await asyncio.sleep(0.02)
+        stepped = loop.time() - start
+        await conductor.step()
+    real = loop.time() - start
+    virtual = (env.now() - began).total_seconds()
+    assert stepped <= virtual <= real + 0.01  # the conductor started a moment before `start`
 
 
 class SlowPreview(FakePreview):
