@@ -369,9 +369,10 @@ class MatchService:
         """Accept a click made on an older table only if it still means what it meant.
 
         It does when the member's seat has not acted since that version (so a double
-        click never plays twice), the game does not say that other seats' steps since
-        have reframed it (``reframed``: a COVERTA steal whose window has closed), and
-        the action is still legal for the seat now. Anything else is stale.
+        click never plays twice), the game does not say that the steps taken since by
+        other seats or chance have reframed it (``reframed``: a COVERTA steal whose
+        window has closed, say), and the action is still legal for the seat now.
+        Anything else is stale.
         """
         if not 0 <= version < live.version:
             raise StaleVersion()
@@ -385,7 +386,7 @@ class MatchService:
         moved = await self.repo.seats_since(live.id, version)
         if seat in moved:
             raise StaleVersion()
-        if moved - {CHANCE} and reframed(rules, live.state, seat, action):
+        if moved and reframed(rules, live.state, seat, action):
             raise StaleVersion()
         if not is_legal(rules, live.state, seat, action):
             raise StaleVersion()

@@ -370,14 +370,16 @@ def may_act(rules: GameRules, state: Any, to_act: frozenset[Seat] | None = None)
 
 
 def reframed(rules: GameRules, state: Any, seat: Seat, action: Action) -> bool:
-    """Tell whether a click made before another seat's step means something else now.
+    """Tell whether a click made before another step means something else now.
 
     By default it does not: a click made on an older table still plays while the
     clicking seat has not moved since and the action is still legal. A game whose
-    tokens leave out context that other seats' steps change defines ``reframed(state,
-    seat, action)``: True makes such a click stale (the member sees the table as it is
-    now and chooses again), and a GameError it raises refuses the click with a reason.
-    COVERTA's steal names no target, and its bluff placement is warned against L.
+    tokens leave out context that other steps change (another seat's, or chance's)
+    defines ``reframed(state, seat, action)``: True makes such a click stale (the
+    member sees the table as it is now and chooses again), and a GameError it raises
+    refuses the click with a reason. COVERTA's steal names no target and its bluff
+    placement is warned against L; Cover-cover's "play on" answers one summary;
+    Covert's reaction answers one Espionage event or First window.
     """
     hook = getattr(rules, "reframed", None)
     return bool(hook(state, seat, action)) if hook is not None else False

@@ -8,11 +8,13 @@ placement is warned against L): see the tests at the end.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
-from bot.engine import IllegalAction, StaleVersion
+from bot.engine import CHANCE, IllegalAction, StaleVersion
+from bot.games.cover_cover import rules as cover_rules
 from bot.games.coverta.actions import Draw, EndTurn, Steal
 from bot.games.coverta.cards import CARDS
 from tests.app.fakes import World, build_world
@@ -208,3 +210,41 @@ async def test_t_s_placement_after_a_steal_is_judged_against_the_new_state(world
     live = await world.matches.submit(match_id, live.seats[turn].user_id, version, f"A.{card}")
     placed = live.state.layout[-1]
     assert (placed.card, placed.meets) == (card, (True, True))
+
+
+# ---------------------------------------------------------------- Cover-cover: auto summaries
+async def test_a_press_on_an_older_auto_summary_does_not_skip_the_new_one(world: World) -> None:
+    """Auto: a press to play on answers the summary it was clicked on. Once another player
+    pressed, the older press is stale: the new summary is not skipped unread."""
+    match_id = await open_game(world.lobbies, "cover_cover", options={"auto": "on"})
+    live = await world.matches.load(match_id)
+    assert live.state.reading()
+    version, shown = live.version, live.state.summary
+    live = await world.matches.submit(match_id, 2, version, "F")  # the other player pressed
+    assert live.state.reading() and live.state.summary != shown
+    with pytest.raises(StaleVersion):
+        await world.matches.submit(match_id, 1, version, "F")
+    assert (await world.matches.load(match_id)).version == live.version
+
+
+async def test_a_press_after_the_read_ran_out_does_not_skip_the_new_summary(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same when only the bot played on, at the end of the read (a chance step)."""
+    monkeypatch.setattr(cover_rules, "READ_SECONDS", 0.05)
+    match_id = await open_game(world.lobbies, "cover_cover", options={"auto": "on"})
+    version = (await world.matches.load(match_id)).version
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if (await world.matches.load(match_id)).version > version:
+            break
+    for driver in world.matches._drivers.values():
+        driver.cancel()
+    await asyncio.sleep(0)
+    live = await world.matches.load(match_id)
+    events = await world.store.matches.load_events(match_id, after_seq=version)
+    assert events and {e.seat for e in events} == {CHANCE}, "only the bot played on"
+    assert live.row.status == "active" and live.state.reading()
+    with pytest.raises(StaleVersion):
+        await world.matches.submit(match_id, 1, version, "F")
+    assert (await world.matches.load(match_id)).version == live.version

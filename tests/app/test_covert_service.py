@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 import pytest
 
-from bot.engine import CHANCE, NotYourTurn
+from bot.engine import CHANCE, NotYourTurn, StaleVersion
+from bot.games.covert.actions import DECLINE, Setting
 from tests.app.conftest import Services
 
 
@@ -94,3 +96,40 @@ async def test_7_5_the_concealed_wait_is_held_for_its_seconds(
     live = await services.matches.load(match_id)
     assert CHANCE not in live.module.rules.to_act(live.state)
     assert live.state.turn is not None and live.state.turn.kind == "codes"
+
+
+async def test_a_reaction_answer_clicked_before_another_step_is_stale(services: Services) -> None:
+    """4.7 and 7.4: an answer to an Espionage or First question answers that one event or
+    window. A step by someone else meanwhile (here a setting changed out of turn) may have
+    moved the question on, so the older answer is stale; the member sees the question now."""
+    match_id = await open_covert(services)
+    rng = random.Random(3)
+    for _ in range(600):
+        live = await services.matches.load(match_id)
+        rules, state = live.module.rules, live.state
+        asked = [
+            s for s in rules.to_act(state) if s >= 0 and DECLINE in rules.legal_actions(state, s)
+        ]
+        free = [
+            o
+            for o in rules.also_act(state)
+            if any(isinstance(a, Setting) for a in rules.legal_actions(state, o))
+        ]
+        if asked and free:
+            break
+        seat = rng.choice(sorted(s for s in rules.to_act(state) if s >= 0))
+        action = rng.choice(
+            [a for a in rules.legal_actions(state, seat) if a != DECLINE] or [DECLINE]
+        )
+        await services.matches.submit(match_id, seat + 1, live.version, action.token())
+    else:
+        pytest.fail("no reaction question with another member free to act")
+    (seat,), other = asked, free[0]
+    setting = next(a for a in rules.legal_actions(state, other) if isinstance(a, Setting))
+    version = live.version
+    await services.matches.submit(match_id, other + 1, version, setting.token())
+    live = await services.matches.load(match_id)
+    assert DECLINE in live.module.rules.legal_actions(live.state, seat), "still legal"
+    with pytest.raises(StaleVersion):
+        await services.matches.submit(match_id, seat + 1, version, DECLINE.token())
+    await services.matches.submit(match_id, seat + 1, live.version, DECLINE.token())

@@ -123,6 +123,12 @@ class CoverCoverRules(Rules[CoverState]):
             return (Flip(),)
         return super().legal_actions(state, seat)
 
+    def reframed(self, state: CoverState, seat: Seat, action: Any) -> bool:
+        """Auto: a press to play on answers the summary it was clicked on. Once anyone else
+        pressed, or the read ran out, the bot has played on, and the press from the older
+        summary would skip the new one unread: it is stale, the member sees the new one."""
+        return isinstance(action, Flip) and state.reading()
+
     def players_to_act(self, state: CoverState) -> frozenset[Seat]:
         """Return everyone still to press."""
         return frozenset(state.waiting())

@@ -118,13 +118,13 @@ class CovertaRules(Rules[CovertaState]):
         return (*places, Pass())
 
     def reframed(self, state: CovertaState, seat: Seat, action: Any) -> bool:
-        """Tell whether a click made before another seat's step means something else now.
+        """Tell whether a click made before another step means something else now.
 
-        A steal is refused: that step closed the window it was clicked in (rules 4.6.3,
-        8.14), and the new window has another player in it. The player whose turn it is
-        has their action judged against the new state, but a bluff placement that now
-        breaks one of their rules was not warned against the new L (4.5.1): they see
-        the table as it is and choose again.
+        A steal is refused: the steps since (the active player's action, another steal
+        and the cards it cost) closed the window it was clicked in (rules 4.6.3, 8.14).
+        The player whose turn it is has their action judged against the new state, but
+        a bluff placement that now breaks one of their rules was not warned against the
+        new L (4.5.1): they see the table as it is and choose again.
         """
         if isinstance(action, Steal):
             raise IllegalAction(TOO_LATE)

@@ -17,7 +17,7 @@ from bot.engine.rules import Action, GameSpec, OptionSpec, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance
 from bot.games.covert import messages as say
-from bot.games.covert.actions import ACTIONS, Reroll, Setting
+from bot.games.covert.actions import ACTIONS, DECLINE, Accept, Reroll, Setting
 from bot.games.covert.chance import HUSH_SECONDS
 from bot.games.covert.flow import (
     RULES_VERSION,
@@ -188,6 +188,17 @@ class CovertRules(Rules[CovertState]):
         if seat == CHANCE or seat not in acting(state, self.version):
             return action in self.legal_actions(state, seat)
         return legal.is_legal(state, seat, action, self.version)
+
+    def reframed(self, state: CovertState, seat: Seat, action: Any) -> bool:
+        """Tell whether a reaction answer clicked before another step means something else.
+
+        An answer to an Espionage or First prompt (take, use, decline) answers one event or
+        window (4.7, 7.4). Steps by others while a player is asked are rare (a Reroll, a
+        setting changed), but one may move the question on: a player who turns reactions
+        back on is asked first and may use First, or take the card, before them. The answer
+        is then stale, and the player sees the question as it stands now.
+        """
+        return isinstance(action, Accept) or action == DECLINE
 
     def chance_outcome(self, state: CovertState, rng: Rng) -> Action:
         """Draw the pending random step."""
