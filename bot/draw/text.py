@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import io
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Literal
@@ -25,6 +25,7 @@ from typing import Literal
 from PIL import ImageDraw, ImageFont
 
 from bot.draw.markers import ROBOT, ROBOT_TEXT
+from bot.engine.names import distinct, middle_cut
 
 Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
@@ -154,6 +155,19 @@ def fit(text: str, size: int, room: float) -> str:
     while text and width(text + "…", size) > room:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def fit_names(names: Sequence[str], size: int, room: float | Sequence[float]) -> list[str]:
+    """Return names fitted to ``room`` (one for all, or one each) like ``fit``, told apart:
+    where two different names would come out alike, each keeps its end after the ellipsis
+    (``Bartho…ander``)."""
+    cleaned = [clean(name) for name in names]
+    rooms = [room] * len(names) if isinstance(room, int | float) else list(room)
+
+    def shorten(i: int, tail: int) -> str:
+        return middle_cut(cleaned[i], tail, lambda text: width(text, size) <= rooms[i])
+
+    return distinct(cleaned, shorten)
 
 
 def fit_size(text: str, size: int, room: float, smallest: int = 10) -> int:

@@ -79,3 +79,13 @@ def test_fit_and_wrap_keep_within_the_room() -> None:
     lines = text.wrap(long, 18, 200, lines=3)
     assert len(lines) == 3 and all(text.width(line, 18) <= 200 for line in lines)
     assert text.fit("Zoë", 18, 150) == "Zoë"
+
+
+def test_fitted_names_that_begin_alike_are_told_apart_each_in_its_room() -> None:
+    names = ["Bartholomew-Alexander", "Bartholomew-Alexandra", "🤖 Zoë"]
+    shown = text.fit_names(names, 16, [110, 110, 110])
+    assert shown[0] != shown[1] and shown[0].endswith("der") and shown[1].endswith("dra")
+    assert shown[2] == "AI Zoë"
+    assert all(text.width(name, 16) <= 110 for name in shown)
+    narrow = text.fit_names(names[:2], 16, [110, 60])
+    assert text.width(narrow[1], 16) <= 60 and narrow[0] != narrow[1]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from bot.engine.i18n import _
 from bot.engine.phrase import words
@@ -17,13 +18,19 @@ NAME = 60
 """Longest part of a display name written in a line of text."""
 
 
+PLAYER: Final = "{player}"
+"""Where a caption or title of the table picture names a player (filled in when drawn)."""
+
+
 @dataclass(frozen=True)
 class Slot:
-    """One place of a trick on the table picture: a card (or an empty place) and its caption."""
+    """One place of a trick on the table picture: a card (or an empty place) and its caption,
+    the player's name put into ``caption`` where it says ``{player}``."""
 
     card: Card | None
-    caption: str
+    name: str
     ring: bool = False
+    caption: str = PLAYER
 
 
 @dataclass(frozen=True)
@@ -34,6 +41,7 @@ class TablePicture:
     current_title: str
     last: tuple[Slot, ...] = ()
     last_title: str = ""
+    """Who took the last trick: the winning slot's name goes where it says ``{player}``."""
     last_note: str = ""
     """Why the last trick went the way it did."""
 
@@ -151,9 +159,8 @@ def picture(view: PublicView, names: Sequence[str]) -> TablePicture:
     current = [Slot(p.card, names[p.seat]) for p in view.trick]
     for i in range(len(view.trick), SEATS):
         seat = (view.leader + i) % SEATS
-        waiting = seat == view.turn
-        caption = _("{player} to play").format(player=names[seat]) if waiting else names[seat]
-        current.append(Slot(None, caption))
+        caption = _("{player} to play") if seat == view.turn else PLAYER
+        current.append(Slot(None, names[seat], caption=caption))
     trick = len(view.history) + 1
     title = (
         _("Match over")
@@ -167,9 +174,7 @@ def picture(view: PublicView, names: Sequence[str]) -> TablePicture:
         current=tuple(current),
         current_title=title,
         last=tuple(Slot(p.card, names[p.seat], p.seat == last.winner) for p in last.plays),
-        last_title=_("Last trick: {player} +{points}").format(
-            player=names[last.winner], points=last.points
-        ),
+        last_title=_("Last trick: {player} +{points}").format(player=PLAYER, points=last.points),
         last_note=words(say.reason(last.case, last.missing, last.winning)),
     )
 

@@ -14,9 +14,9 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import TABLE_SIZE, canvas
-from bot.draw.text import draw_lines, draw_text, fit, line_height, wrap
+from bot.draw.text import draw_lines, draw_text, fit, fit_names, line_height, width, wrap
 from bot.games.coins.art import FELT, GAP, INK, INK_DIM, card_box, card_image, to_png
-from bot.games.coins.table import Slot, TablePicture
+from bot.games.coins.table import PLAYER, Slot, TablePicture
 
 PANEL: Final = (32, 90, 64)
 CURRENT_SCALE: Final = 1.5
@@ -64,7 +64,9 @@ def _draw_row(
     w, h = card_box(scale)
     room = 3 * w + 2 * GAP
     x = (image.width - room) // 2 if left is None else left
-    draw_text(draw, (x + 2, top + TITLE_H // 2 + 2), fit(title, TITLE, room), TITLE, INK, "lm")
+    title = named(title, slots, TITLE, room, next((s for s in slots if s.ring), None))
+    draw_text(draw, (x + 2, top + TITLE_H // 2 + 2), title, TITLE, INK, "lm")
+    captions = [named(s.caption, slots, CAPTION, w + GAP, s) for s in slots]
     for i, slot in enumerate(slots):
         at = (x + i * (w + GAP), top + TITLE_H)
         if slot.card is None:
@@ -72,9 +74,18 @@ def _draw_row(
         else:
             image.alpha_composite(card_image(slot.card, scale=scale, ring=slot.ring), at)
         centre = (at[0] + w / 2, at[1] + h + 4)
-        text = fit(slot.caption, CAPTION, w + GAP)
-        draw_text(draw, centre, text, CAPTION, INK if slot.card else INK_DIM, anchor="ma")
+        draw_text(draw, centre, captions[i], CAPTION, INK if slot.card else INK_DIM, anchor="ma")
     return x + room
+
+
+def named(text: str, slots: Sequence[Slot], size: int, room: float, slot: Slot | None) -> str:
+    """Put a slot's player into a caption or title, the name cut so the rest of the text
+    fits (``… to play``, ``+3``) and told apart from the row's other names."""
+    if PLAYER not in text or slot is None:
+        return fit(text.replace(PLAYER, ""), size, room)
+    rest = width(text.replace(PLAYER, ""), size)
+    names = fit_names([s.name for s in slots], size, room - rest)
+    return fit(text.replace(PLAYER, names[list(slots).index(slot)]), size, room)
 
 
 def _draw_empty(draw: ImageDraw.ImageDraw, at: tuple[int, int], scale: float) -> None:

@@ -40,7 +40,7 @@ from bot.draw.canvas import (
     smooth,
 )
 from bot.draw.shapes import badge, check_badge
-from bot.draw.text import draw_text, fit, width
+from bot.draw.text import draw_text, fit, fit_names, width
 from bot.engine.i18n import _, current_language
 from bot.engine.phrase import phrase, pphrase
 from bot.games.coverta.cards import Card, Trait
@@ -292,7 +292,7 @@ def _plan(
         ELLIPSIS_WIDTH if c is None else 2 * PAD + (card_width + CELL_GAP) * deepest[c]
         for c in shown
     )
-    labels = [width(label, 16) for label in grid.rows] or [0.0]
+    labels = [width(label, 16) for label in row_labels(grid)] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
     row_height = 2 * PAD + card_height + _caption_size(scale) + 4
     row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
@@ -385,9 +385,23 @@ def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
     for cell in sorted(grid.cells, key=lambda c: c.placement):
         if cell.column in index and cell.row in local:
             by_cell.setdefault((local[cell.row], index[cell.column]), []).append(cell)
+    captions = by_captions(grid, plan.scale)
     for (row, i), cells in by_cell.items():
-        _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells)
+        _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells, captions)
     return image
+
+
+def row_labels(grid: LayoutGrid) -> list[str]:
+    """Return the row labels as drawn: each name fitted to the label column, told apart."""
+    return fit_names(grid.rows, 16, LABEL_MAX)
+
+
+def by_captions(grid: LayoutGrid, scale: float) -> dict[str, str]:
+    """Return each player's "by X" caption fitted under a card, the players told apart."""
+    names = grid.rows[1:]
+    captions = [_("by {player}").format(player=name) for name in names]
+    fitted = fit_names(captions, _caption_size(scale), card_box(scale)[0])
+    return dict(zip(names, fitted, strict=True))
 
 
 def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> None:
@@ -400,9 +414,9 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
+    labels = row_labels(grid)
     for row, row_id in enumerate(plan.row_ids):
-        label = grid.rows[row_id]
-        text = fit(label, 16, LABEL_MAX)
+        text = labels[row_id]
         middle = plan.top(row) + plan.row_height / 2
         draw_text(draw, (8, middle), text, 16, INK if row_id else INK_DIM, anchor="lm")
 
@@ -433,7 +447,13 @@ def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float)
 
 
 def _draw_cell(
-    image: Image.Image, plan: _Plan, x: int, y: int, width: int, cells: list[LayoutCell]
+    image: Image.Image,
+    plan: _Plan,
+    x: int,
+    y: int,
+    width: int,
+    cells: list[LayoutCell],
+    captions: dict[str, str],
 ) -> None:
     """Draw a cell's cards side by side in placement order, with badges and captions."""
     card_width, card_height = card_box(plan.scale)
@@ -447,7 +467,7 @@ def _draw_cell(
             corner = (at[0] + card_width - token.width, at[1] + card_height - token.height)
             image.alpha_composite(token, corner)
         if cell.by is not None:
-            caption = _("by {player}").format(player=cell.by)
+            caption = captions.get(cell.by) or _("by {player}").format(player=cell.by)
             _draw_caption(ImageDraw.Draw(image), plan.scale, at, caption)
 
 

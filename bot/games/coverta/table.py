@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from wcwidth import clip, ljust, width
+from wcwidth import ljust, width
 
 from bot.engine.i18n import N_, _, ngettext
+from bot.engine.names import clip_names
 from bot.engine.rules import Outcome
 from bot.engine.screen import Field
 from bot.games.coverta.messages import card_text
@@ -20,9 +21,9 @@ LEGEND: Final = N_("[n] last card placed, * placed by another player, ! penalty 
 
 
 def row_labels(view: PublicView, names: Sequence[str]) -> list[str]:
-    """Return the layout's row labels: start, then the players in seat order, each at most
-    12 columns wide."""
-    return [_("start"), *(clip(names[s], 0, 12) for s in range(len(view.players)))]
+    """Return the text grid's row labels: start, then the players in seat order, each at
+    most 12 columns wide and told apart."""
+    return [_("start"), *clip_names(names[: len(view.players)], 12)]
 
 
 def by_other(item: LayoutCard) -> bool:
@@ -67,7 +68,7 @@ def grid_text(view: PublicView, names: Sequence[str]) -> str:
 def layout_alt(view: PublicView, names: Sequence[str]) -> str:
     """Describe the layout in words, as the image's alt text."""
     parts = []
-    for r, label in enumerate(row_labels(view, names)):
+    for r, label in enumerate([_("start"), *names[: len(view.players)]]):
         row = None if r == 0 else r - 1
         items = [alt_item(c, names) for c in view.layout if c.row == row]
         parts.append(f"{label}: {', '.join(items) or _('empty')}")

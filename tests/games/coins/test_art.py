@@ -6,11 +6,12 @@ import itertools
 
 from PIL import Image, ImageChops
 
+from bot.draw.text import width
 from bot.games.coins import art
 from bot.games.coins.cards import CARDS, Suit, find
 from bot.games.coins.symbols import FILL, LINE
 from bot.games.coins.table import Slot, TablePicture
-from bot.games.coins.table_art import table_png
+from bot.games.coins.table_art import CAPTION, TITLE, named, table_png
 from tests.support.images import count_near, open_png
 
 RGB = tuple[int, int, int]
@@ -94,3 +95,20 @@ def test_the_table_picture_shows_the_last_trick_under_the_current_one() -> None:
     )
     assert count_near(both, art.GOLD, 10) > 200, "the winning card is ringed"
     assert count_near(alone, art.GOLD, 10) < 50
+
+
+def test_long_alike_names_stay_apart_and_the_rest_of_the_caption_stays_whole() -> None:
+    """A name is cut, not the words around it: "… to play" and the trick's "+3" stay, and
+    two long names that begin alike still read differently."""
+    slots = (
+        Slot(find("5", "Coins"), "Bartholomew-Alexander", ring=True),
+        Slot(None, "Bartholomew-Alexandra", caption="{player} to play"),
+        Slot(None, "Cy"),
+    )
+    room = art.card_box(1.5)[0] + art.GAP
+    captions = [named(s.caption, slots, CAPTION, room, s) for s in slots]
+    assert captions[1].endswith(" to play") and "…" in captions[1]
+    assert captions[0] != captions[1].removesuffix(" to play") and captions[2] == "Cy"
+    assert all(width(c, CAPTION) <= room for c in captions)
+    title = named("Last trick: {player} +3", slots, TITLE, 300, slots[0])
+    assert title.startswith("Last trick: Barth") and title.endswith("der +3")

@@ -324,3 +324,20 @@ def test_state_round_trips_through_json() -> None:
     table = play_example_to_step(5)
     data = msgspec.json.encode(table.state)
     assert msgspec.json.decode(data, type=RULES.state_type) == table.state
+
+
+def test_long_names_that_begin_alike_are_told_apart_in_the_grid_and_the_picture() -> None:
+    from bot.games.coverta import art
+    from bot.games.coverta.present import layout_image
+
+    view = play_example_to_step(5).public()
+    names = ["Bartholomew-Alexander", "Bartholomew-Alexandra"]
+    body = CovertaPresenter(images=False).table(view, names, None).body
+    rows = body.split("```")[1].strip("\n").splitlines()[2:]
+    assert rows[0].split()[0] != rows[1].split()[0]
+    grid = art.LayoutGrid(("start", *names), 4, ())
+    labels = art.row_labels(grid)
+    assert labels[1] != labels[2] and labels[1].endswith("der")
+    captions = art.by_captions(grid, 0.5)
+    assert captions[names[0]] != captions[names[1]]
+    assert layout_image(view, names)[:4] == b"\x89PNG"
