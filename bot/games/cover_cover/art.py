@@ -9,13 +9,13 @@ Players who are out get a slim greyed row.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import GOLD, RGB, TABLE_SIZE, canvas, fit_scale, png
-from bot.draw.text import draw_text, fit
+from bot.draw.text import draw_text, fit, fit_names
 from bot.engine.i18n import _, current_language
 from bot.games.cover_cover.cardart import CARD_H, CARD_W, back, face
 from bot.games.cover_cover.cards import Card
@@ -121,7 +121,9 @@ def table_png(scene: Scene) -> bytes:
         _draw_banner(draw, scene.banner, image.width)
     _draw_header(draw, scene, widths, top - HEADER_H, image.width)
     y = top
-    for index, (row, h) in enumerate(zip(scene.rows, heights, strict=True)):
+    names = fit_names([r.name for r in scene.rows], 21, PANEL_W - 2 * PAD)
+    rows = [replace(r, name=name) for r, name in zip(scene.rows, names, strict=True)]
+    for index, (row, h) in enumerate(zip(rows, heights, strict=True)):
         _draw_row(image, draw, row, widths, (y, h, index), scale)
         y += h
     if scene.footer:

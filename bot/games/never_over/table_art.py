@@ -16,7 +16,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import TABLE_SIZE, canvas, png
-from bot.draw.text import draw_text, fit
+from bot.draw.text import draw_text, fit, fit_names, fit_size, width
 from bot.engine.i18n import _, ngettext
 from bot.games.never_over.art import (
     FELT,
@@ -41,6 +41,8 @@ PILE_CARD: Final = (58, 82)
 """A pile card at row scale 1."""
 SMALL_CARD: Final = (38, 54)
 NAME_X, GREEN_X, TOTAL_X, RED_X, HAND_X = 12, 160, 390, 460, 640
+NAME_ROOM: Final = GREEN_X - NAME_X - 14
+"""The width of the names column (and of the game title above it)."""
 FAN_STEP: Final = 28
 DISCARD_STEP, DISCARD_ROWS_MAX = 31, 3
 STOCK_X: Final = WIDTH - 84
@@ -82,9 +84,10 @@ def table_png(view: PublicView, names: Sequence[str]) -> bytes:
     image = canvas(TABLE_SIZE, FELT)
     draw = ImageDraw.Draw(image)
     _draw_header(draw, view)
+    shown = fit_names([names[p.seat] for p in view.players], rows.size(20), NAME_ROOM)
     for index, player in enumerate(view.players):
         top = HEADER + index * rows.height
-        _draw_player(image, view, player, names[player.seat], (top, rows))
+        _draw_player(image, view, player, shown[index], (top, rows))
     _draw_bottom(image, view, HEADER + rows.height * len(view.players))
     return png(image)
 
@@ -93,7 +96,8 @@ def _draw_header(draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     """Write the game number and the column titles."""
     title = _("Game {game}/{games} · over") if view.over else _("Game {game}/{games}")
     title = title.format(game=view.game, games=view.games)
-    draw_text(draw, (NAME_X, HEADER / 2), title, 19, INK, "lm")
+    size = fit_size(title, 19, NAME_ROOM, smallest=12)
+    draw_text(draw, (NAME_X, HEADER / 2), fit(title, size, NAME_ROOM), size, INK, "lm")
     heads = ((GREEN_X, _("green pile (score)")), (RED_X, _("red pile (cap)")), (HAND_X, _("hand")))
     for x, text in heads:
         draw_text(draw, (x, HEADER / 2), text, 15, INK_DIM, "lm")
@@ -127,8 +131,7 @@ def _draw_name(
 ) -> None:
     """Write the name and the player's marks under it."""
     top, rows = place
-    size = rows.size(20)
-    room = GREEN_X - NAME_X - 14
+    size, room = rows.size(20), NAME_ROOM
     shown = fit(name, size, room) or _("Seat {number}").format(number=player.seat + 1)
     draw_text(draw, (NAME_X, top + rows.height * 0.3), shown, size, INK, "lm")
     marks = []
@@ -136,9 +139,10 @@ def _draw_name(
         marks.append(_("Team {team}").format(team=player.team))
     if player.seat == view.dealer:
         marks.append(_("dealer"))
-    small = rows.size(15)
+    said = " · ".join(marks)
+    small = fit_size(said, rows.size(15), room, smallest=min(10, rows.size(15)))
     line = top + rows.height * 0.3 + size * 0.6 + small * 0.75
-    draw_text(draw, (NAME_X, line), fit(" · ".join(marks), small, room), small, INK_DIM, "lm")
+    draw_text(draw, (NAME_X, line), fit(said, small, room), small, INK_DIM, "lm")
     if player.retired:
         draw_text(draw, (NAME_X, line + small * 1.3), _("RETIRED"), small, GOLD, "lm")
 
@@ -163,9 +167,17 @@ def _draw_green(
     middle = y + rows.card[1] / 2
     draw_text(draw, (TOTAL_X, middle - 6), str(player.score), rows.size(32), GREEN_EDGE, "lm")
     if session is not None:
-        small = rows.size(13)
-        text = _("session {total}").format(total=session)
+        text, small = session_label(session, rows.size(13))
         draw_text(draw, (TOTAL_X, middle + 12 + small * 0.6), text, small, INK_DIM, "lm")
+
+
+def session_label(total: int, size: int) -> tuple[str, int]:
+    """Return the session total under a score, and its size, in the room left of the red
+    pile: the number always shows, the word only where it fits."""
+    room = RED_X - TOTAL_X - 6
+    text = _("session {total}").format(total=total)
+    size = fit_size(text, size, room, smallest=min(9, size))
+    return (text, size) if width(text, size) <= room else (f"Σ {total}", size)
 
 
 def _draw_red(image: Image.Image, player: PlayerView, place: tuple[int, Rows]) -> None:
@@ -181,7 +193,10 @@ def _draw_red(image: Image.Image, player: PlayerView, place: tuple[int, Rows]) -
     room = HAND_X - x - 6
     cap = fit(_("cap {cap}").format(cap=player.cap), big, room)
     draw_text(draw, (x, middle - big * 0.45), cap, big, RED_EDGE, "lm")
-    under = _("{count} red").format(count=len(player.red)) if player.red else _("empty")
+    count = len(player.red)
+    under = (
+        ngettext("{count} red", "{count} red", count).format(count=count) if count else _("empty")
+    )
     draw_text(draw, (x, middle + small * 0.9), fit(under, small, room), small, INK_DIM, "lm")
 
 

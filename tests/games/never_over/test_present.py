@@ -139,3 +139,20 @@ def test_rules_pages_mark_the_house_rules() -> None:
     text = "\n".join(p.body for p in pages)
     assert len(pages) == 6 and text.count("house rule") >= 6
     assert "your cap is 2: a +3 cannot go on your green pile" in text
+
+
+def test_the_session_total_and_the_game_title_keep_to_their_columns() -> None:
+    """The session total never runs under the red pile, and shows its number even when
+    the word does not fit (Italian "sessione"); the title stays left of the first heading."""
+    from bot.draw.text import width
+    from bot.engine.i18n import use_locale
+    from bot.games.never_over import table_art as art
+
+    room = art.RED_X - art.TOTAL_X - 6
+    for language in ("en", "it"):
+        with use_locale(language):
+            for total in (7, 37, 1234):
+                for size in (13, 11):
+                    text, drawn = art.session_label(total, size)
+                    assert str(total) in text and width(text, drawn) <= room, (language, text)
+    assert art.NAME_ROOM < art.GREEN_X - art.NAME_X

@@ -15,7 +15,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import png
-from bot.draw.text import draw_text, font
+from bot.draw.text import draw_text, fit_names, font
 from bot.draw.text import fit as fit_text
 from bot.engine.i18n import _, pgettext
 from bot.games.covert import data, text
@@ -145,9 +145,11 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, picture: BoardPi
     draw.text((16, middle), "COVERT", font=font(28), fill=INK, anchor="lm", stroke_width=1)
     draw.text((150, middle), round_label(picture.round), font=face, fill=INK_DIM, anchor="lm")
     x: float = geo.WIDTH - 16
+    colours = list(picture.scores)
+    said = [picture.names.get(c) or text.colour(c).capitalize() for c in colours]
+    names = dict(zip(colours, fit_names(said, 24, 150), strict=True))
     for colour, score in reversed(list(picture.scores.items())):
-        name = fit(picture.names.get(colour) or text.colour(colour).capitalize(), 24, 150)
-        x -= draw_text(draw, (x, middle), f"{name} {score}", 24, INK, anchor="rm")
+        x -= draw_text(draw, (x, middle), f"{names[colour]} {score}", 24, INK, anchor="rm")
         x -= geo.AGENT + 6
         _paste(image, sprites.agent(colour, geo.AGENT), (x + geo.AGENT / 2, middle))
         x -= 26
