@@ -6,7 +6,9 @@ Droid Sans Fallback draws Chinese, Japanese and Korean; Noto Emoji draws emoji, 
 the text's own colour (Pillow draws no colour-emoji outlines). Text is drawn
 character by character from the first font of the chain that has the glyph, so a
 name never comes out as missing-glyph boxes. A few markers read as words or signs
-(``SUBSTITUTES``: 🤖 becomes ``AI``); what no font has is left out.
+(``SUBSTITUTES``: 🤖 becomes ``AI``); a letter no font has is spelled in Latin
+letters (``anyascii``: Thai "สมชาย" draws as "smchay"), so a name is never lost, and a
+combining mark whose letter was not drawn as itself is left out.
 
 Whether a font has a glyph is decided by drawing the character and comparing its
 bitmap with the font's ``.notdef`` glyph (what FreeType draws for an unmapped code
@@ -22,6 +24,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Literal
 
+from anyascii import anyascii
 from PIL import ImageDraw, ImageFont
 
 from bot.draw.markers import ROBOT, ROBOT_TEXT
@@ -106,18 +109,26 @@ def clean(text: str) -> str:
     Accents are composed (NFC) first, so ``e`` plus a combining diaeresis draws as ``ë``.
     """
     out: list[str] = []
+    base: bool | None = False  # the last letter: drawn as itself, spelled (None), or none
     for ch in unicodedata.normalize("NFC", text):
         if ch in SUBSTITUTES:
             out.append(SUBSTITUTES[ch])
+            base = True
         elif ch in INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf"):
             continue
+        elif unicodedata.category(ch).startswith("M"):
+            if base and font_index(ch) is not None:
+                out.append(ch)
+            elif base is None:
+                out.extend(anyascii(ch))  # a spelled letter's vowel sign is spelled too
         elif font_index(ch) is not None:
             out.append(ch)
-        elif unicodedata.combining(ch) == 0:
+            base = True
+        else:
             plain = unicodedata.normalize("NFKD", ch)
-            out.extend(
-                c for c in plain if font_index(c) is not None and not unicodedata.combining(c)
-            )
+            kept = [c for c in plain if font_index(c) is not None and not unicodedata.combining(c)]
+            out.extend(kept or anyascii(ch))
+            base = None
     return "\n".join(" ".join(line.split()) for line in "".join(out).split("\n"))
 
 

@@ -22,6 +22,8 @@ NAMES = [
     "🎲 Dado",
     "Ana 👍🏽",
     "😀🌟🐉",
+    "สมชาย",
+    "नमस्ते",
 ]
 
 
@@ -89,3 +91,12 @@ def test_fitted_names_that_begin_alike_are_told_apart_each_in_its_room() -> None
     assert all(text.width(name, 16) <= 110 for name in shown)
     narrow = text.fit_names(names[:2], 16, [110, 60])
     assert text.width(narrow[1], 16) <= 60 and narrow[0] != narrow[1]
+
+
+def test_a_letter_no_font_has_is_spelled_in_latin_and_never_leaves_a_lone_mark() -> None:
+    """Thai and Devanagari have no font in the chain: the name is spelled, not lost, and a
+    vowel sign is never drawn on its own (no dotted circle, no box)."""
+    assert text.clean("สมชาย") == "smchay"
+    assert text.clean("नमस्ते") == "nmste"
+    assert text.clean("\u0301x") == "x"  # a mark with no letter before it
+    assert text.clean("Zoe\u0308") == "Zoë"
