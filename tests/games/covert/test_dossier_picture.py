@@ -152,3 +152,19 @@ def test_the_picture_speaks_the_members_language() -> None:
     assert "Dossier di" in words and "Carta Agenzia" in words and "Missione" in words
     assert "Codice" in words and "retro" in words and "Segnalino" in words
     assert "Mission" not in words.replace("Missione", "")
+
+
+def test_a_missions_long_needs_are_written_whole_over_two_lines() -> None:
+    """A Mission's needs ("DSG PAS Belgrade blue any card") do not fit one line of a card:
+    they are written smaller over two, none of them cut off; short lines stay as they are."""
+    long = Sheet(
+        "Mission", REGION_RGB["blue"], ("M52 Sable", "DSG PAS Belgrade blue any card", "6")
+    )
+    room = sheets.CARD[0] - 20
+    drawn = sheets.sheet_lines(long, room)
+    (_, lead, _), (_, needs, size), (_, points, _) = drawn
+    assert lead == ["M52 Sable"] and points == ["6"]
+    assert len(needs) == 2 and " ".join(needs) == "DSG PAS Belgrade blue any card"
+    assert size < sheets.LINE_TEXT
+    short = sheets.sheet_lines(Sheet("Mission", REGION_RGB["blue"], ("M05", "REC red", "2")), room)
+    assert [parts for _, parts, _ in short] == [["M05"], ["REC red"], ["2"]]

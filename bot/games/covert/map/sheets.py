@@ -13,17 +13,17 @@ from functools import lru_cache
 from PIL import ImageDraw
 
 from bot.draw.canvas import RGB, canvas, grid_shape, png
-from bot.draw.text import draw_text, fit, width
+from bot.draw.text import draw_text, fit, width, wrap
 from bot.games.covert.map.base import FRAME, INK, INK_DIM, PANEL, SEA
 
-CARD = (280, 152)
+CARD = (280, 176)
 """One card, band included. Discord shows the picture in a box of about 400×300, so
 three columns are shown at less than half size: the text is drawn large for that."""
 GAP = 10
 HEADER = 48
 """The title line above the cards."""
 BAND = 38
-TITLE_TEXT, BAND_TEXT, LEAD_TEXT, LINE_TEXT = 28, 24, 30, 25
+TITLE_TEXT, BAND_TEXT, LEAD_TEXT, LINE_TEXT, WRAP_TEXT = 28, 24, 30, 25, 21
 DARK_INK: RGB = (22, 24, 30)
 
 
@@ -35,7 +35,8 @@ class Sheet:
     """The kind of card (``Agency card``); its number opens the first line."""
     colour: RGB
     lines: tuple[str, ...]
-    """Up to three lines; the first is written larger."""
+    """Up to three lines; the first is written larger. A later line too long for the card
+    (a Mission's needs) is written smaller over two lines, so none of it is lost."""
     ready: bool = False
     """Ringed in the band's colour: usable now (a Mission completable, a Code readable)."""
 
@@ -81,8 +82,21 @@ def _draw_sheet(draw: ImageDraw.ImageDraw, at: tuple[int, int], sheet: Sheet) ->
     band = fit(sheet.band, BAND_TEXT, room)
     draw_text(draw, (x0 + 10, y0 + ring + BAND / 2), band, BAND_TEXT, band_ink(sheet.colour), "lm")
     y = y0 + BAND + 10
+    for number, parts, size in sheet_lines(sheet, room):
+        ink = INK if number == 0 else INK_DIM
+        for part in parts:
+            draw_text(draw, (x0 + 10, y), part, size, ink, "la")
+            y += size + (6 if len(parts) == 1 else 3)
+
+
+def sheet_lines(sheet: Sheet, room: float) -> list[tuple[int, list[str], int]]:
+    """Return each line of a card as drawn: its number, its parts and their size (a later
+    line too long for the room is written smaller over two lines)."""
+    drawn = []
     for number, line in enumerate(sheet.lines[:3]):
         size = LEAD_TEXT if number == 0 else LINE_TEXT
-        ink = INK if number == 0 else INK_DIM
-        draw_text(draw, (x0 + 10, y), fit(line, size, room), size, ink, "la")
-        y += size + 6
+        if number and width(line, size) > room:
+            drawn.append((number, wrap(line, WRAP_TEXT, room, lines=2), WRAP_TEXT))
+        else:
+            drawn.append((number, [fit(line, size, room)], size))
+    return drawn
