@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _, ngettext
 from bot.engine.rules import Action, Outcome
@@ -29,7 +30,7 @@ class CoinsPresenter(GamePresenter):
             if view.over
             else _("Coins - hand {hand}").format(hand=view.hand),
             table_body(view, names, outcome),
-            partial(table_image, view, names) if dealt else None,
+            with_result(partial(table_image, view, names) if dealt else None, outcome, names),
             table_alt(view, names) if dealt else "",
             fields=table_fields(view, names),
         )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import Final
 
+from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
@@ -38,7 +39,7 @@ class CoverCoverPresenter(GamePresenter):
         return self.screen(
             title(view),
             table_body(view, names, outcome),
-            partial(table_image, view, names) if dealt else None,
+            with_result(partial(table_image, view, names) if dealt else None, outcome, names),
             alt_text(view, names) if dealt else "",
             fields=table_fields(view, names),
             colour=LOUD if pending_tie(view) is not None else None,

@@ -688,6 +688,18 @@ def summary(winners: Sequence[int], scores: Sequence[int]) -> Phrase:
     """Return the one-line result."""
     points = scores[winners[0]]
     if len(winners) == 1:
-        return phrase("{player} wins with {points} points.", player=seat(winners[0]), points=points)
+        return nphrase(
+            "{player} wins with {points} point.",
+            "{player} wins with {points} points.",
+            n=points,
+            player=seat(winners[0]),
+            points=points,
+        )
     names = chained([seat(w) for w in winners], and_)
-    return phrase("{players} share the victory with {points} points.", players=names, points=points)
+    return nphrase(
+        "{players} share the victory with {points} point.",
+        "{players} share the victory with {points} points.",
+        n=points,
+        players=names,
+        points=points,
+    )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
@@ -35,7 +36,9 @@ class CovertaPresenter(GamePresenter):
             if view.round
             else "COVERTA",
             table_body(view, names, outcome),
-            partial(layout_image, view, names) if view.layout else None,
+            with_result(
+                partial(layout_image, view, names) if view.layout else None, outcome, names
+            ),
             layout_alt(view, names) if view.layout else "",
             fields=table_fields(view, names),
         )

@@ -257,20 +257,34 @@ def winners_text(names: Sequence[Phrase | str], points: int, games: int) -> Phra
     """Return the one-sentence summary of who won."""
     if len(names) == 1:
         if games > 1:
-            return phrase(
+            return nphrase(
+                "{winner} wins the session with {points} point over {games} games.",
                 "{winner} wins the session with {points} points over {games} games.",
+                n=points,
                 winner=names[0],
                 points=points,
                 games=games,
             )
-        return phrase("{winner} wins with {points} points.", winner=names[0], points=points)
+        return nphrase(
+            "{winner} wins with {points} point.",
+            "{winner} wins with {points} points.",
+            n=points,
+            winner=names[0],
+            points=points,
+        )
     if games > 1:
-        return phrase(
+        return nphrase(
+            "{winners} share the win of the session with {points} point over {games} games.",
             "{winners} share the win of the session with {points} points over {games} games.",
+            n=points,
             winners=together(names),
             points=points,
             games=games,
         )
-    return phrase(
-        "{winners} share the win with {points} points.", winners=together(names), points=points
+    return nphrase(
+        "{winners} share the win with {points} point.",
+        "{winners} share the win with {points} points.",
+        n=points,
+        winners=together(names),
+        points=points,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
@@ -33,7 +34,7 @@ class NeverOverPresenter(GamePresenter):
         return self.screen(
             title.format(game=view.game, games=view.games),
             table_body(view, names, outcome),
-            partial(table_image, view, names) if view.game else None,
+            with_result(partial(table_image, view, names) if view.game else None, outcome, names),
             table_alt(view, names) if view.game else "",
             fields=table_fields(view, names),
         )

@@ -156,3 +156,14 @@ def test_the_session_total_and_the_game_title_keep_to_their_columns() -> None:
                     text, drawn = art.session_label(total, size)
                     assert str(total) in text and width(text, drawn) <= room, (language, text)
     assert art.NAME_ROOM < art.GREEN_X - art.NAME_X
+
+
+def test_a_win_with_one_point_says_point() -> None:
+    from bot.engine.i18n import use_locale
+    from bot.engine.phrase import words
+    from bot.games.never_over.messages import winners_text
+
+    assert words(winners_text(["Ada"], 1, 1)) == "Ada wins with 1 point."
+    assert words(winners_text(["Ada"], 7, 1)) == "Ada wins with 7 points."
+    with use_locale("it"):
+        assert words(winners_text(["Ada"], 1, 1)) == "Ada vince con 1 punto."

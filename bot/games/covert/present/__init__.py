@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
+from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
 from bot.engine.rules import Action, Outcome
@@ -37,7 +38,7 @@ class CovertPresenter(GamePresenter):
         return self.screen(
             _("Covert · round {number}").format(number=view.round) if view.round else "Covert",
             table_body(view, names, outcome),
-            partial(board_image, view, names) if seated else None,
+            with_result(partial(board_image, view, names) if seated else None, outcome, names),
             board_alt(view) if seated else "",
             fields=tuple(Field(t, v) for t, v in board_text(view, names)) if seated else (),
         )
