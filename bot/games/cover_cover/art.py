@@ -33,6 +33,11 @@ COVER_SHIFT = 0.42
 """How far (in card widths) the face-up card sits right of the face-down one."""
 MAX_SCALE, MIN_SCALE = 1.4, 0.45
 """Cards grow to fill the picture when few rows and columns are out, within these."""
+TEXT_GROWTH = 1.35
+"""The players' panel text follows the rows' height, up to this much larger, to stay
+readable on a phone when few players leave room (and smaller in the lowest rows)."""
+PANEL_TEXT_H = 100
+"""The height the panel's four lines take at their base sizes."""
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,11 @@ def _row_height(scale: float) -> int:
     return round(CARD_H * scale) + 2 * PAD + 8
 
 
+def text_growth(scale: float) -> float:
+    """Return how much larger than its base sizes the panel text is drawn in a full row."""
+    return min(TEXT_GROWTH, (_row_height(scale) - 4) / PANEL_TEXT_H)
+
+
 def _scale(scene: Scene, room: tuple[int, int]) -> float:
     """Return the largest card scale at which every column and row fits the room."""
     full = sum(1 for r in scene.rows if not r.slim)
@@ -121,10 +131,11 @@ def table_png(scene: Scene) -> bytes:
         _draw_banner(draw, scene.banner, image.width)
     _draw_header(draw, scene, widths, top - HEADER_H, image.width)
     y = top
-    names = fit_names([r.name for r in scene.rows], 21, PANEL_W - 2 * PAD)
+    grow = text_growth(scale)
+    names = fit_names([r.name for r in scene.rows], round(21 * grow), PANEL_W - 2 * PAD)
     rows = [replace(r, name=name) for r, name in zip(scene.rows, names, strict=True)]
     for index, (row, h) in enumerate(zip(rows, heights, strict=True)):
-        _draw_row(image, draw, row, widths, (y, h, index), scale)
+        _draw_row(image, draw, row, widths, (y, h, index), (scale, grow))
         y += h
     if scene.footer:
         footer = fit(scene.footer, 19, image.width - 2 * PAD)
@@ -172,10 +183,12 @@ def _draw_row(
     row: Row,
     widths: list[int],
     place: tuple[int, int, int],
-    scale: float,
+    sizes: tuple[float, float],
 ) -> None:
-    """Draw one player's name, counts, status and cards."""
+    """Draw one player's name, counts, status and cards (``sizes``: the cards' scale and
+    how much the panel text grows)."""
     y, h, index = place
+    scale, grow = sizes
     if row.hot or index % 2:
         draw.rectangle((0, y, image.width, y + h - 1), fill=HOT if row.hot else FELT_STRIPE)
     if row.slim:
@@ -183,8 +196,8 @@ def _draw_row(
         draw_text(draw, (PAD + 2, y + h / 2), name, 19, OUT_INK, anchor="lm")
         draw_text(draw, (PANEL_W, y + h / 2), row.status, 16, OUT_INK, anchor="lm")
         return
-    for i, (text, size, colour) in enumerate(_panel_lines(row)):
-        draw_text(draw, (PAD + 2, y + 8 + i * 24), text, size, colour, anchor="lt")
+    for i, (text, size, colour) in enumerate(_panel_lines(row, grow)):
+        draw_text(draw, (PAD + 2, y + 8 + i * 24 * grow), text, size, colour, anchor="lt")
     x = PANEL_W
     for cell, w in zip(row.cells, widths, strict=False):
         if cell is not None:
@@ -192,17 +205,19 @@ def _draw_row(
         x += w
 
 
-def _panel_lines(row: Row) -> list[tuple[str, int, RGB]]:
+def _panel_lines(row: Row, grow: float = 1.0) -> list[tuple[str, int, RGB]]:
     """Return the lines of a player's panel: name, count, hand and winnings, status."""
     ink, dim = (OUT_INK, OUT_INK) if row.dim else (INK, INK_DIM)
+    room = PANEL_W - 2 * PAD
+    name, total, split, status = (round(n * grow) for n in (21, 17, 15, 16))
     lines = [
-        (fit(row.name, 21, PANEL_W - 2 * PAD), 21, ink),
-        (fit(row.total, 17, PANEL_W - 2 * PAD), 17, ink),
-        (fit(row.split, 15, PANEL_W - 2 * PAD), 15, dim),
+        (fit(row.name, name, room), name, ink),
+        (fit(row.total, total, room), total, ink),
+        (fit(row.split, split, room), split, dim),
     ]
     if row.status:
         colour = OUT_INK if row.dim else GOLD if row.took else PINK
-        lines.append((fit(row.status, 16, PANEL_W - 2 * PAD), 16, colour))
+        lines.append((fit(row.status, status, room), status, colour))
     return lines
 
 

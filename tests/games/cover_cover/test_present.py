@@ -136,3 +136,19 @@ def test_spades_and_clubs_are_written_in_the_themes_own_colour() -> None:
     shown = {card(n).text()[-1] for n in range(52)}
     assert shown == {"♤", "♥", "♦", "♧"}
     assert parse("K♠") == parse("K♤") and parse("4♣") == parse("4♧") == parse("4♧\ufe0e")
+
+
+def test_the_players_panel_text_grows_with_the_cards_and_stays_in_its_row() -> None:
+    """With few players the cards grow, and the panel's text with them (readable on a
+    phone); at every card scale, the smallest included, the four lines fit inside the row."""
+    from bot.games.cover_cover import art
+
+    row = art.Row("Ada", "13 cards", "hand 7 · won 6", "TAKES 2 CARDS")
+    small = [size for _, size, _ in art._panel_lines(row, 1.0)]
+    large = [size for _, size, _ in art._panel_lines(row, art.TEXT_GROWTH)]
+    assert all(b > a for a, b in zip(small, large, strict=True))
+    for scale in (art.MIN_SCALE, 1.0, 1.2, art.MAX_SCALE):
+        grow = art.text_growth(scale)
+        lines = art._panel_lines(row, grow)
+        bottom = 8 + (len(lines) - 1) * 24 * grow + lines[-1][1] * 1.2
+        assert bottom <= art._row_height(scale), scale
