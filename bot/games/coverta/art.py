@@ -292,7 +292,7 @@ def _plan(
         ELLIPSIS_WIDTH if c is None else 2 * PAD + (card_width + CELL_GAP) * deepest[c]
         for c in shown
     )
-    labels = [width(label, 16) for label in row_labels(grid)] or [0.0]
+    labels = [width(label, 16) for label in row_labels(grid.rows)] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
     row_height = 2 * PAD + card_height + _caption_size(scale) + 4
     row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
@@ -391,9 +391,11 @@ def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
     return image
 
 
-def row_labels(grid: LayoutGrid) -> list[str]:
-    """Return the row labels as drawn: each name fitted to the label column, told apart."""
-    return fit_names(grid.rows, 16, LABEL_MAX)
+@lru_cache(maxsize=32)
+def row_labels(rows: tuple[str, ...]) -> tuple[str, ...]:
+    """Return the row labels as drawn: each name fitted to the label column, told apart
+    (measured once, though every trial scale of the layout asks)."""
+    return tuple(fit_names(rows, 16, LABEL_MAX))
 
 
 def by_captions(grid: LayoutGrid, scale: float) -> dict[str, str]:
@@ -414,7 +416,7 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
-    labels = row_labels(grid)
+    labels = row_labels(grid.rows)
     for row, row_id in enumerate(plan.row_ids):
         text = labels[row_id]
         middle = plan.top(row) + plan.row_height / 2

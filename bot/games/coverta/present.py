@@ -15,6 +15,7 @@ from bot.games.coverta.hand import hand_body, hand_choices
 from bot.games.coverta.messages import card_text
 from bot.games.coverta.table import (
     layout_alt,
+    row_names,
     table_body,
     table_fields,
 )
@@ -77,8 +78,7 @@ def layout_image(view: PublicView, names: Sequence[str]) -> bytes:
     columns = 1 + max(c.column for c in view.layout)
     if not view.over:
         columns = max(columns, view.round + 1)  # the round under way is drawn, even if empty
-    rows = (_("start"), *names[: len(view.players)])
-    return art.layout_png(art.LayoutGrid(rows, columns, cells))
+    return art.layout_png(art.LayoutGrid(row_names(view, names), columns, cells))
 
 
 def hand_image(view: PrivateView) -> bytes:

@@ -20,10 +20,16 @@ RECENT_COLUMNS: Final = 8
 LEGEND: Final = N_("[n] last card placed, * placed by another player, ! penalty token")
 
 
+def row_names(view: PublicView, names: Sequence[str]) -> tuple[str, ...]:
+    """Return the layout's rows: start, then the players in seat order, names in full."""
+    return (_("start"), *names[: len(view.players)])
+
+
 def row_labels(view: PublicView, names: Sequence[str]) -> list[str]:
-    """Return the text grid's row labels: start, then the players in seat order, each at
-    most 12 columns wide and told apart."""
-    return [_("start"), *clip_names(names[: len(view.players)], 12)]
+    """Return the text grid's row labels: the rows, each name at most 12 columns wide and
+    told apart."""
+    start, *players = row_names(view, names)
+    return [start, *clip_names(players, 12)]
 
 
 def by_other(item: LayoutCard) -> bool:
@@ -68,7 +74,7 @@ def grid_text(view: PublicView, names: Sequence[str]) -> str:
 def layout_alt(view: PublicView, names: Sequence[str]) -> str:
     """Describe the layout in words, as the image's alt text."""
     parts = []
-    for r, label in enumerate([_("start"), *names[: len(view.players)]]):
+    for r, label in enumerate(row_names(view, names)):
         row = None if r == 0 else r - 1
         items = [alt_item(c, names) for c in view.layout if c.row == row]
         parts.append(f"{label}: {', '.join(items) or _('empty')}")

@@ -336,7 +336,7 @@ def test_long_names_that_begin_alike_are_told_apart_in_the_grid_and_the_picture(
     rows = body.split("```")[1].strip("\n").splitlines()[2:]
     assert rows[0].split()[0] != rows[1].split()[0]
     grid = art.LayoutGrid(("start", *names), 4, ())
-    labels = art.row_labels(grid)
+    labels = art.row_labels(grid.rows)
     assert labels[1] != labels[2] and labels[1].endswith("der")
     captions = art.by_captions(grid, 0.5)
     assert captions[names[0]] != captions[names[1]]
