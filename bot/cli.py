@@ -102,11 +102,7 @@ def migrate(settings: Settings) -> int:
 def repair(settings: Settings) -> int:
     """Upgrade the schema, repair half-done matches once, print what was done."""
     report = asyncio.run(_repair(settings.database_url))
-    print(
-        f"Repaired {report.total} matches: {report.finished} decided matches finished, "
-        f"{report.results} given their results, {report.opened} openings played; "
-        f"{report.failed} could not be repaired."
-    )
+    print(f"Repaired {report.repaired} matches: {report}.")
     return 1 if report.failed else 0
 
 

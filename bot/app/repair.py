@@ -16,8 +16,9 @@ Each match is repaired on its own: one failure is logged and the rest go on.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from enum import StrEnum
 
 import msgspec
 
@@ -27,27 +28,41 @@ from bot.engine import Match, Outcome
 
 log = logging.getLogger(__name__)
 
-_Work = Callable[[int], Awaitable[str | None]]
-"""One kind of repair of one match: returns the report field it counts in, or None."""
+
+class Repair(StrEnum):
+    """What a repair did to one match; the value is how the report counts it."""
+
+    FINISHED = "decided matches finished"
+    """An active match whose log decided it, now finished with results."""
+    RESULTS = "given their results"
+    """A finished match that got its missing results and ratings."""
+    OPENED = "openings played"
+    """An active match whose opening steps were played now."""
+    FAILED = "could not be repaired"
+    """A match that could not be repaired (logged; tried again at the next start)."""
 
 
-@dataclass
-class RepairReport:
+class RepairReport(Counter[Repair]):
     """How many matches each kind of repair touched."""
 
-    finished: int = 0
-    """Active matches whose log decided them, now finished with results."""
-    results: int = 0
-    """Finished matches that got their missing results and ratings."""
-    opened: int = 0
-    """Active matches whose opening steps were played now."""
-    failed: int = 0
-    """Matches that could not be repaired (logged; tried again at the next start)."""
+    @property
+    def failed(self) -> int:
+        """Return the number of matches that could not be repaired."""
+        return self[Repair.FAILED]
 
     @property
-    def total(self) -> int:
+    def repaired(self) -> int:
         """Return the number of matches repaired."""
-        return self.finished + self.results + self.opened
+        return self.total() - self.failed
+
+    def __str__(self) -> str:
+        """Say the counts of every kind, failures last (``1 decided matches finished, …``)."""
+        done = ", ".join(f"{self[kind]} {kind}" for kind in Repair if kind is not Repair.FAILED)
+        return f"{done}; {self.failed} {Repair.FAILED}"
+
+
+_Work = Callable[[int], Awaitable[Repair | None]]
+"""One kind of repair of one match: returns what it did, or None."""
 
 
 class RepairService:
@@ -73,15 +88,8 @@ class RepairService:
         unrecorded = await repo.finished_without_results(shards) if everything else []
         for match_id in sorted({r.id for r in unrecorded}):
             await self._each(report, match_id, self._record_results)
-        if report.total or report.failed:
-            log.warning(
-                "repair: %s decided matches finished, %s given their results, "
-                "%s openings played, %s failed",
-                report.finished,
-                report.results,
-                report.opened,
-                report.failed,
-            )
+        if report.total():
+            log.warning("repair: %s", report)
         return report
 
     async def _each(self, report: RepairReport, match_id: int, work: _Work) -> None:
@@ -90,16 +98,16 @@ class RepairService:
             kind = await work(match_id)
         except Exception:
             log.exception("repair: match %s could not be repaired", match_id)
-            report.failed += 1
+            report[Repair.FAILED] += 1
             return
         finally:
             if not cached:
                 self.matches.forget(match_id)  # do not fill memory with every match
         if kind is not None:
-            setattr(report, kind, getattr(report, kind) + 1)
+            report[kind] += 1
             await self.matches.after_change(await self.matches.load(match_id))
 
-    async def _finish_or_open(self, match_id: int) -> str | None:
+    async def _finish_or_open(self, match_id: int) -> Repair | None:
         async with self.matches.lock(match_id):
             live = await self.matches.load(match_id, fresh=True)
             if live.row.repair_check:
@@ -112,11 +120,11 @@ class RepairService:
             if outcome is not None:
                 await self.matches.finish(live, outcome)
                 log.warning("repair: match %s was decided; finished it", match_id)
-                return "finished"
+                return Repair.FINISHED
             if live.version == 0 and live.match.chance_pending:
                 await self._open(live)
                 log.warning("repair: match %s never began; played its opening", match_id)
-                return "opened"
+                return Repair.OPENED
         return None
 
     async def _open(self, live: LiveMatch) -> None:
@@ -124,11 +132,11 @@ class RepairService:
         steps: list[Step] = self.matches.chance_steps(live, trial)
         await self.matches.persist(live, trial, steps)
 
-    async def _record_results(self, match_id: int) -> str | None:
+    async def _record_results(self, match_id: int) -> Repair | None:
         async with self.matches.lock(match_id):
             return await self._record(await self.matches.load(match_id))
 
-    async def _record(self, live: LiveMatch) -> str | None:
+    async def _record(self, live: LiveMatch) -> Repair | None:
         """Give a finished match its missing results and ratings (lock held)."""
         stats = self.matches.stats
         if stats is None or live.row.result is None:
@@ -137,4 +145,4 @@ class RepairService:
         if not await stats.record(live, outcome):
             return None
         log.warning("repair: match %s had no results; recorded them", live.id)
-        return "results"
+        return Repair.RESULTS

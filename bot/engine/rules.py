@@ -14,6 +14,10 @@ from bot.engine.phrase import Phrase, Text, render
 from bot.engine.rng import Rng
 from bot.engine.seats import CHANCE, Seat
 
+OFF: Final = "off"
+ON: Final = "on"
+"""The values of an off/on option (:meth:`OptionSpec.switch`), as the rules receive them."""
+
 
 class OptionSpec(msgspec.Struct, frozen=True):
     """One match option chosen at creation (a slash-command parameter)."""
@@ -74,6 +78,24 @@ class OptionSpec(msgspec.Struct, frozen=True):
     def label(self, value: str) -> str:
         """Return the label of a value as written (its own name, else the number itself)."""
         return dict(self.choices).get(value, value)
+
+    @classmethod
+    def switch(cls, name: str, description: str) -> OptionSpec:
+        """Declare an off/on option, off unless the member turns it on."""
+        return cls(name, description, ((OFF, N_("Off")), (ON, N_("On"))), OFF)
+
+    @classmethod
+    def number(
+        cls,
+        name: str,
+        description: str,
+        default: int,
+        whole: tuple[int, int],
+        named: tuple[tuple[str, str], ...] = (),
+    ) -> OptionSpec:
+        """Declare an option taking any whole number in ``whole`` (some with a name of
+        their own, ``named``: ``0`` for no limit)."""
+        return cls(name, description, named, str(default), whole=whole)
 
 
 class GameSpec(msgspec.Struct, frozen=True):

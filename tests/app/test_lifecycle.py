@@ -18,7 +18,7 @@ from sqlalchemy import delete, func, select, update
 
 from bench import crash
 from bot.app.errors import ServiceError
-from bot.app.repair import RepairService
+from bot.app.repair import Repair, RepairService
 from bot.engine import GameError
 from bot.store import repo as repo_module
 from bot.store.db import make_engine
@@ -152,13 +152,13 @@ async def test_repair_finishes_a_decided_match_and_records_its_results_once(
     await _unfinish(store, match_id)
     restarted = build_world(store)
     report = await RepairService(restarted.matches).run()
-    assert (report.finished, report.results, report.failed) == (1, 0, 0)
+    assert (report[Repair.FINISHED], report[Repair.RESULTS], report[Repair.FAILED]) == (1, 0, 0)
     row = await store.matches.get_match(match_id)
     assert row is not None and row.status == "finished"
     assert await results_of(store, match_id) == 2
     assert await rating_updates(store, "never_over") == {"u:1": 1, "u:2": 1}
     again = await RepairService(build_world(store).matches).run()
-    assert again.total == 0
+    assert again.total() == 0
     assert await rating_updates(store, "never_over") == {"u:1": 1, "u:2": 1}
 
 
@@ -168,7 +168,7 @@ async def test_repair_gives_a_finished_match_its_missing_results(
     match_id = await finished_match(world, "coverta", seed=6)
     await _drop_results(store, match_id)
     report = await RepairService(build_world(store).matches).run()
-    assert report.results == 1
+    assert report[Repair.RESULTS] == 1
     assert await results_of(store, match_id) == 2
     assert await rating_updates(store, "coverta") == {"u:1": 1, "u:2": 1}
 
@@ -179,7 +179,7 @@ async def test_repair_plays_the_opening_of_a_match_that_never_began(
     match_id = await open_game(world.lobbies, "coins", start=False)
     await store.matches.update_match(match_id, status="active")  # the old, split start
     report = await RepairService(build_world(store).matches).run()
-    assert report.opened == 1
+    assert report[Repair.OPENED] == 1
     live = await build_world(store).matches.load(match_id)
     assert live.version > 0 and not live.match.chance_pending
     assert live.module.rules.to_act(live.state)
@@ -203,7 +203,7 @@ async def test_repair_goes_on_past_a_match_it_cannot_repair(
 
     monkeypatch.setattr(restarted.matches, "load", load)
     report = await RepairService(restarted.matches).run()
-    assert (report.finished, report.failed) == (2, 1)
+    assert (report[Repair.FINISHED], report[Repair.FAILED]) == (2, 1)
 
 
 def test_python_m_bot_repair_reports_what_it_did(db_url: str, tmp_path: Path) -> None:

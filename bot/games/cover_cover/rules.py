@@ -15,7 +15,7 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition, may_act
+from bot.engine.rules import ON, GameSpec, OptionSpec, Outcome, Rules, Transition, may_act
 from bot.engine.seats import CHANCE, Seat
 from bot.games.cover_cover import flow, resolve
 from bot.games.cover_cover import messages as say
@@ -48,30 +48,24 @@ SPEC: Final = GameSpec(
     rules_version=RULES_VERSION,
     hidden_information=True,
     options=(
-        OptionSpec(
-            name="round_limit",
-            description=N_(
+        OptionSpec.number(
+            "round_limit",
+            N_(
                 "Rounds before the most cards wins, up to 10000; 0 (default): until one "
                 "player holds every card"
             ),
-            choices=(("0", N_("No limit")),),
-            default="0",
-            whole=(0, MOST_ROUNDS),
+            0,
+            (0, MOST_ROUNDS),
+            named=(("0", N_("No limit")),),
         ),
-        OptionSpec(
-            name="auto",
-            description=N_("on: the bot flips for everyone and posts a summary every few rounds"),
-            choices=(("off", N_("Off")), ("on", N_("On"))),
-            default="off",
+        OptionSpec.switch(
+            "auto", N_("on: the bot flips for everyone and posts a summary every few rounds")
         ),
-        OptionSpec(
-            name="auto_summary_every",
-            description=N_(
-                "With auto on: post a summary every this many rounds, 1 to 1000 (default 10)"
-            ),
-            choices=(),
-            default="10",
-            whole=(1, MOST_SUMMARY_ROUNDS),
+        OptionSpec.number(
+            "auto_summary_every",
+            N_("With auto on: post a summary every this many rounds, 1 to 1000 (default 10)"),
+            10,
+            (1, MOST_SUMMARY_ROUNDS),
         ),
     ),
 )
@@ -98,7 +92,7 @@ class CoverCoverRules(Rules[CoverState]):
         return CoverState(
             seats=seats,
             round_limit=int(chosen["round_limit"]),
-            auto=chosen["auto"] == "on",
+            auto=chosen["auto"] == ON,
             summary_every=int(chosen["auto_summary_every"]),
             hands=((),) * seats,
             winnings=((),) * seats,

@@ -13,7 +13,7 @@ from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.phrase import Phrase, phrase
 from bot.engine.rng import Rng
-from bot.engine.rules import GameSpec, OptionSpec, Outcome, Rules, Transition
+from bot.engine.rules import ON, GameSpec, OptionSpec, Outcome, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.coverta import flow
 from bot.games.coverta.actions import (
@@ -48,11 +48,8 @@ SPEC: Final = GameSpec(
             choices=(("strict", N_("Strict")), ("bluff", N_("Bluff"))),
             default="strict",
         ),
-        OptionSpec(
-            name="steal",
-            description=N_("Let players play in the active player's place before they act"),
-            choices=(("off", N_("Off")), ("on", N_("On"))),
-            default="off",
+        OptionSpec.switch(
+            "steal", N_("Let players play in the active player's place before they act")
         ),
     ),
 )
@@ -88,7 +85,7 @@ class CovertaRules(Rules[CovertaState]):
         return CovertaState(
             seats=seats,
             mode="bluff" if chosen["mode"] == "bluff" else "strict",
-            steal=chosen["steal"] == "on",
+            steal=chosen["steal"] == ON,
             hands=((),) * seats,
             revealed=((False, False),) * seats,
             eliminated=(False,) * seats,

@@ -55,14 +55,11 @@ SPEC: Final = GameSpec(
             choices=tuple(zip(HAND_SIZES, HAND_SIZE_LABELS, strict=True)),
             default="8",
         ),
-        OptionSpec(
-            name="games",
-            description=N_(
-                "Games in the session, 1 (default) to 60; the deal rotates and scores add up"
-            ),
-            choices=(),
-            default="1",
-            whole=(1, MOST_GAMES),
+        OptionSpec.number(
+            "games",
+            N_("Games in the session, 1 (default) to 60; the deal rotates and scores add up"),
+            1,
+            (1, MOST_GAMES),
         ),
         OptionSpec(
             name="pack",

@@ -13,7 +13,7 @@ from typing import Any, Final
 from bot.engine.errors import IllegalAction, MatchOver, NotYourTurn
 from bot.engine.i18n import N_
 from bot.engine.rng import Rng
-from bot.engine.rules import Action, GameSpec, OptionSpec, Rules, Transition
+from bot.engine.rules import ON, Action, GameSpec, OptionSpec, Rules, Transition
 from bot.engine.seats import CHANCE, Seat
 from bot.games.covert import chance
 from bot.games.covert import messages as say
@@ -57,14 +57,12 @@ SPEC: Final = GameSpec(
             choices=(("off", N_("No round limit")), ("20", N_("Final missions after round 20"))),
             default="off",
         ),
-        OptionSpec(
-            name="conceal_reactions",
-            description=N_(
+        OptionSpec.switch(
+            "conceal_reactions",
+            N_(
                 "Every Espionage event and First window waits 8 s alike, "
                 "so the pause reveals nothing"
             ),
-            choices=(("off", N_("Off")), ("on", N_("On"))),
-            default="off",
         ),
         OptionSpec(
             name="espionage",
@@ -139,7 +137,7 @@ class CovertRules(Rules[CovertState]):
                 spy_never=never(chosen, "espionage", seats),
                 first_never=never(chosen, "first", seats),
                 round_limit=0 if chosen["round_limit"] == "off" else int(chosen["round_limit"]),
-                conceal=chosen["conceal_reactions"] == "on",
+                conceal=chosen["conceal_reactions"] == ON,
             )
         )
         if chosen["characters"] == "choose":
