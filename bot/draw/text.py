@@ -10,6 +10,10 @@ name never comes out as missing-glyph boxes. A few markers read as words or sign
 letters (``anyascii``: Thai "สมชาย" draws as "smchay"), so a name is never lost, and a
 combining mark whose letter was not drawn as itself is left out.
 
+Where Pillow has its complex-text layout (libraqm with FriBiDi, as on the project's
+machines), each run is shaped: Arabic letters join and read right to left, as do
+Hebrew's. Without it, text is laid out letter by letter, left to right.
+
 Whether a font has a glyph is decided by drawing the character and comparing its
 bitmap with the font's ``.notdef`` glyph (what FreeType draws for an unmapped code
 point), so no font table is parsed.
@@ -22,10 +26,10 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Final, Literal
 
 from anyascii import anyascii
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont, features
 
 from bot.draw.markers import ROBOT, ROBOT_TEXT
 from bot.engine.names import distinct, middle_cut
@@ -55,6 +59,15 @@ INVISIBLE = {"\ufe0e", "\ufe0f", "\u200d", "\u200b", "\u2060"}
 """Variation selectors and joiners: they shape emoji and draw nothing on their own."""
 
 
+LAYOUT: ImageFont.Layout = (
+    ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
+)
+"""How runs are laid out: shaped and in reading order where Pillow can, else letter by letter."""
+LINE: Final = "ltr" if LAYOUT is ImageFont.Layout.RAQM else None
+"""A line reads left to right, as English and Italian do, even when a name in it does not:
+"محمد to play" keeps the name first, on the left, its letters right to left."""
+
+
 @lru_cache(maxsize=4)
 def _font_bytes(name: str) -> bytes:
     """Read a shipped font file once."""
@@ -65,7 +78,10 @@ def _font_bytes(name: str) -> bytes:
 def chain(size: int) -> tuple[Font, ...]:
     """Return the fonts of the chain at a pixel size."""
     size = max(size, 6)
-    return tuple(ImageFont.truetype(io.BytesIO(_font_bytes(n)), size) for n in FONT_FILES)
+    return tuple(
+        ImageFont.truetype(io.BytesIO(_font_bytes(n)), size, layout_engine=LAYOUT)
+        for n in FONT_FILES
+    )
 
 
 def font(size: int) -> Font:
@@ -149,7 +165,7 @@ def runs(text: str) -> Iterator[tuple[int, str]]:
 def width(text: str, size: int) -> float:
     """Return the drawn width of a text at a pixel size (after ``clean``)."""
     fonts = chain(size)
-    return sum(fonts[i].getlength(part) for i, part in runs(clean(text)))
+    return sum(fonts[i].getlength(part, direction=LINE) for i, part in runs(clean(text)))
 
 
 def line_height(size: int) -> int:
@@ -233,9 +249,10 @@ def draw_text(
             anchor=anchor,
             stroke_width=stroke_width,
             stroke_fill=stroke_fill,
+            direction=LINE,
         )
-        return fonts[0].getlength(text)
-    total = sum(fonts[i].getlength(part) for i, part in parts)
+        return fonts[0].getlength(text, direction=LINE)
+    total = sum(fonts[i].getlength(part, direction=LINE) for i, part in parts)
     x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
     first = fonts[0]
     shift = first.getbbox("Hg", anchor="l" + anchor[1])[1] - first.getbbox("Hg", anchor="ls")[1]
@@ -249,8 +266,9 @@ def draw_text(
             anchor="ls",
             stroke_width=stroke_width,
             stroke_fill=stroke_fill,
+            direction=LINE,
         )
-        x += fonts[i].getlength(part)
+        x += fonts[i].getlength(part, direction=LINE)
     return total
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.draw import text
 from bot.draw.markers import ROBOT, ROBOT_TEXT, robot_name
 
+FONTS = Path(text.__file__).parent / "fonts"
 NAMES = [
     "Zoë",
     "Ωμέγα",
@@ -54,6 +57,43 @@ def test_a_name_draws_the_same_pixels_as_its_glyphs() -> None:
         ImageDraw.Draw(direct).text((5, 5), part, font=text.chain(24)[index], fill=255)
         a, b = ours.crop(ours.getbbox()), direct.crop(direct.getbbox())
         assert a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def _drawn(line: str, engine: ImageFont.Layout | None = None) -> Image.Image:
+    """Draw one line with the kit (or with one layout engine, for comparison), cropped."""
+    image = Image.new("L", (300, 70))
+    if engine is None:
+        text.draw_text(ImageDraw.Draw(image), (5, 5), line, 40, 255)
+    else:
+        font = ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), 40, layout_engine=engine)
+        ImageDraw.Draw(image).text((5, 5), line, font=font, fill=255)
+    return image.crop(image.getbbox())
+
+
+def _same(a: Image.Image, b: Image.Image) -> bool:
+    return a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+
+
+def test_arabic_names_read_right_to_left_with_joined_letters() -> None:
+    """An Arabic name is shaped: its first letter stands on the right, and lam and alef
+    join into their one ligature, as a reader expects (letter by letter, left to right,
+    it would read backwards in broken letters)."""
+    assert text.LAYOUT is ImageFont.Layout.RAQM, "Pillow's complex-text layout is missing"
+    letter_by_letter = ImageFont.Layout.BASIC
+    assert _same(_drawn("دا"), _drawn("اد", letter_by_letter))  # dal, then alef, on its left
+    assert not _same(_drawn("دا"), _drawn("دا", letter_by_letter))
+    assert _same(_drawn("لا"), _drawn("\ufefb", letter_by_letter))  # the lam-alef ligature
+
+
+def test_a_line_with_an_arabic_name_still_reads_left_to_right() -> None:
+    """In "<name> to play" the name stays first, on the left: the line's direction is the
+    sentence's, not the name's (left alone, the name's direction would put it last)."""
+    line = "دا to play"
+    drawn = _drawn(line)
+    name = _drawn("اد", ImageFont.Layout.BASIC)
+    head = drawn.crop((0, 0, name.width, drawn.height))
+    assert _same(head.crop(head.getbbox()), name)
+    assert text.width(line, 40) == pytest.approx(drawn.width, abs=4)
 
 
 def test_the_robot_marker_reads_ai_in_pictures() -> None:
