@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, grid_shape, png
+from bot.draw.canvas import GOLD, INK, RGB, SUPERSAMPLE, canvas, grid_shape, png
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import current_language
 from bot.games.coins.cards import Card, Suit
@@ -27,10 +27,7 @@ CARD_WIDTH, CARD_HEIGHT, CARD_MARGIN = 100, 150, 6
 """Card face and ring margin, in design units (pixels at scale 1)."""
 PAPER: RGB = (250, 246, 232)
 BORDER: RGB = (120, 110, 95)
-GOLD: RGB = (255, 196, 0)
 FELT: RGB = (24, 74, 52)
-INK: RGB = (240, 244, 238)
-INK_DIM: RGB = (170, 200, 182)
 SUIT_INK: dict[Suit, RGB] = {
     Suit.CUPS: (190, 25, 40),
     Suit.COINS: (150, 100, 0),

@@ -13,9 +13,9 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import TABLE_SIZE, canvas
+from bot.draw.canvas import INK, INK_DIM, TABLE_SIZE, canvas
 from bot.draw.text import draw_lines, draw_text, fit, fit_names, line_height, width, wrap
-from bot.games.coins.art import FELT, GAP, INK, INK_DIM, card_box, card_image, to_png
+from bot.games.coins.art import FELT, GAP, card_box, card_image, to_png
 from bot.games.coins.table import PLAYER, Slot, TablePicture
 
 PANEL: Final = (32, 90, 64)

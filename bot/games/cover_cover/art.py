@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import GOLD, RGB, TABLE_SIZE, canvas, fit_scale, png
+from bot.draw.canvas import GOLD, INK, INK_DIM, RGB, TABLE_SIZE, canvas, fit_scale, png
 from bot.draw.text import draw_text, fit, fit_names
 from bot.engine.i18n import _, current_language
 from bot.games.cover_cover.cardart import CARD_H, CARD_W, back, face
@@ -24,8 +24,6 @@ TIE_RED: RGB = (235, 64, 52)
 HOT: RGB = (92, 46, 40)
 FELT: RGB = (26, 84, 58)
 FELT_STRIPE: RGB = (31, 95, 66)
-INK: RGB = (240, 244, 240)
-INK_DIM: RGB = (170, 196, 180)
 OUT_INK: RGB = (120, 140, 128)
 PINK: RGB = (255, 150, 140)
 PANEL_W, HEADER_H, BANNER_H, FOOTER_H, PAD, SLIM_H = 210, 34, 54, 40, 10, 40

@@ -29,9 +29,15 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import (
+    GOLD,
+    GREEN,
+    INK,
+    INK_DIM,
+    RED,
     RGB,
     SUPERSAMPLE,
     TABLE_SIZE,
+    WHITE,
     canvas,
     clear,
     framed,
@@ -54,14 +60,9 @@ BACKGROUNDS: tuple[RGB, RGB] = ((20, 20, 20), (251, 251, 251))
 NUMBER_COLOURS: tuple[RGB, RGB] = ((224, 38, 43), (17, 17, 17))
 SHAPE_COLOURS: tuple[RGB, RGB] = ((45, 107, 224), (245, 144, 30))
 BORDER: RGB = (140, 140, 140)
-GOLD: RGB = (255, 196, 0)
-GREEN: RGB = (46, 232, 106)
-TOKEN_RED: RGB = (220, 30, 40)
 FELT: RGB = (30, 59, 50)
 FELT_STRIPE: RGB = (36, 68, 58)
 FELT_CURRENT: RGB = (48, 86, 72)
-INK: RGB = (235, 240, 236)
-INK_DIM: RGB = (160, 185, 172)
 
 PARITY_TAGS = (pphrase("card tag", "EVEN"), pphrase("card tag", "ODD"))
 NUMBER_COLOUR_TAGS = (pphrase("card tag", "RED"), pphrase("card tag", "BLK"))
@@ -488,4 +489,4 @@ def _token_size(scale: float) -> int:
 
 def _token_badge(scale: float) -> Image.Image:
     """Return a smoothed red token badge at a scale."""
-    return badge(_token_size(scale), TOKEN_RED, TOKEN_BADGE.words(), (255, 255, 255))
+    return badge(_token_size(scale), RED, TOKEN_BADGE.words(), WHITE)

@@ -13,7 +13,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB, SUPERSAMPLE, canvas, clear, grid_shape, png, smooth
+from bot.draw.canvas import (
+    GOLD,
+    INK,
+    INK_DIM,
+    RGB,
+    SUPERSAMPLE,
+    WHITE,
+    canvas,
+    clear,
+    grid_shape,
+    png,
+    smooth,
+)
 from bot.draw.shapes import card_blank, dashed_outline, le_sign
 from bot.draw.text import draw_text, fit, width
 from bot.engine.i18n import _, current_language
@@ -27,10 +39,6 @@ BACK: RGB = (40, 64, 120)
 BACK_EDGE: RGB = (150, 170, 220)
 FELT: RGB = (28, 48, 44)
 FELT_TURN: RGB = (52, 84, 70)
-INK: RGB = (240, 244, 240)
-INK_DIM: RGB = (165, 185, 175)
-GOLD: RGB = (255, 200, 40)
-WHITE: RGB = (255, 255, 255)
 HAND_CARD = (96, 136)
 GAP = 8
 

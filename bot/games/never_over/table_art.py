@@ -15,16 +15,13 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import TABLE_SIZE, canvas, png
+from bot.draw.canvas import GOLD, INK, INK_DIM, TABLE_SIZE, canvas, png
 from bot.draw.text import draw_text, fit, fit_names, fit_size, width
 from bot.engine.i18n import _, ngettext
 from bot.games.never_over.art import (
     FELT,
     FELT_TURN,
-    GOLD,
     GREEN_EDGE,
-    INK,
-    INK_DIM,
     RED_EDGE,
     back_image,
     card_image,

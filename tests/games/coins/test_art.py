@@ -6,6 +6,7 @@ import itertools
 
 from PIL import Image, ImageChops
 
+from bot.draw.canvas import GOLD
 from bot.draw.text import width
 from bot.games.coins import art
 from bot.games.coins.cards import CARDS, Suit, find
@@ -74,7 +75,7 @@ def test_a_hand_fills_discords_box_in_even_rows_and_rings_the_marked_cards() -> 
     few = open_png(art.hand_png(CARDS[:5], "Your hand"))
     assert few.size[1] == art.HEADER + 2 * (height + art.GAP)  # three over two
     marked = open_png(art.hand_png(CARDS[:5], "Your hand", [CARDS[2]]))
-    assert count_near(marked, art.GOLD, 10) > count_near(few, art.GOLD, 10) + 200
+    assert count_near(marked, GOLD, 10) > count_near(few, GOLD, 10) + 200
 
 
 def test_the_table_picture_shows_the_last_trick_under_the_current_one() -> None:
@@ -93,8 +94,8 @@ def test_the_table_picture_shows_the_last_trick_under_the_current_one() -> None:
         count_near(both.crop(lower), art.PAPER, 30)
         > count_near(alone.crop(lower), art.PAPER, 30) + 5000
     )
-    assert count_near(both, art.GOLD, 10) > 200, "the winning card is ringed"
-    assert count_near(alone, art.GOLD, 10) < 50
+    assert count_near(both, GOLD, 10) > 200, "the winning card is ringed"
+    assert count_near(alone, GOLD, 10) < 50
 
 
 def test_long_alike_names_stay_apart_and_the_rest_of_the_caption_stays_whole() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
-from bot.draw.canvas import fit_scale
+from bot.draw.canvas import GOLD, GREEN, RED, fit_scale
 from bot.games.coverta import art
 from bot.games.coverta.art import LayoutCell, LayoutGrid, card_image, card_strip_png, layout_png
 from bot.games.coverta.cards import Card
@@ -114,8 +114,8 @@ def test_rings_mark_last_and_marked_cards() -> None:
     last = card_image(card, last=True).getpixel(RING_POINT)
     assert isinstance(plain, tuple) and isinstance(marked, tuple) and isinstance(last, tuple)
     assert plain[3] == 0
-    assert near(marked, art.GREEN, 10)
-    assert near(last, art.GOLD, 10)
+    assert near(marked, GREEN, 10)
+    assert near(last, GOLD, 10)
 
 
 def test_a_hand_of_eight_is_drawn_in_two_rows_of_four() -> None:
@@ -142,8 +142,8 @@ def test_card_strip_highlights_marked_cards() -> None:
     plain = open_png(card_strip_png(hand))
     marked = open_png(card_strip_png(hand, marked={5}))
     assert plain.size == marked.size
-    assert count_near(plain, art.GREEN, 20) == 0
-    greens = x_runs(marked, art.GREEN)
+    assert count_near(plain, GREEN, 20) == 0
+    greens = x_runs(marked, GREEN)
     card_width = art.card_box(1.0)[0]
     assert greens and card_width <= greens[0][0] and greens[-1][1] <= 2 * card_width + 40
 
@@ -163,16 +163,16 @@ def test_layout_is_a_readable_png() -> None:
 def test_last_card_is_outlined_in_gold() -> None:
     card = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1)
     last = LayoutCell(make(7, (1, 1, 0, 0, 0)), row=1, column=1, placement=1, last=True)
-    assert count_near(open_png(layout_png(grid_of(START, card))), art.GOLD, 20) == 0
-    assert count_near(open_png(layout_png(grid_of(START, last))), art.GOLD, 20) > 400
+    assert count_near(open_png(layout_png(grid_of(START, card))), GOLD, 20) == 0
+    assert count_near(open_png(layout_png(grid_of(START, last))), GOLD, 20) > 400
 
 
 def test_token_is_drawn_as_a_red_badge() -> None:
     black_number = make(7, (1, 1, 0, 0, 0))
     plain = LayoutCell(black_number, row=1, column=1, placement=1)
     token = LayoutCell(black_number, row=1, column=1, placement=1, token=True)
-    assert count_near(open_png(layout_png(grid_of(START, plain))), art.TOKEN_RED, 30) == 0
-    assert count_near(open_png(layout_png(grid_of(START, token))), art.TOKEN_RED, 30) > 100
+    assert count_near(open_png(layout_png(grid_of(START, plain))), RED, 30) == 0
+    assert count_near(open_png(layout_png(grid_of(START, token))), RED, 30) > 100
 
 
 def test_caption_names_who_placed_the_card() -> None:

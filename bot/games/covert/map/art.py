@@ -14,14 +14,14 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import png
+from bot.draw.canvas import INK, png
 from bot.draw.text import draw_text, fit_names, font
 from bot.draw.text import fit as fit_text
 from bot.engine.i18n import _, pgettext
 from bot.games.covert import data, text
 from bot.games.covert.map import geometry as geo
 from bot.games.covert.map import pieces as sprites
-from bot.games.covert.map.base import FRAME, INK, INK_DIM, SEA, base_image
+from bot.games.covert.map.base import FRAME, INK_DIM, SEA, base_image
 from bot.games.covert.missions import Mission
 
 CARD_TEXT, MISSION_TEXT = 19, 17

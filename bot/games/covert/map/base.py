@@ -12,7 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from bot.draw.canvas import RGB
+from bot.draw.canvas import INK, RGB
 from bot.draw.text import font
 from bot.engine.i18n import _, current_language
 from bot.games.covert import data, text
@@ -23,7 +23,6 @@ SUPERSAMPLE: Final = 2
 SEA: RGB = (27, 36, 54)
 PANEL: RGB = (36, 45, 66)
 FRAME: RGB = (74, 88, 118)
-INK: RGB = (238, 241, 247)
 INK_DIM: RGB = (160, 172, 196)
 SHADOW: RGB = (12, 16, 26)
 ROUTE: RGB = (150, 162, 188)

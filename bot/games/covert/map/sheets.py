@@ -12,9 +12,9 @@ from functools import lru_cache
 
 from PIL import ImageDraw
 
-from bot.draw.canvas import RGB, canvas, grid_shape, png
+from bot.draw.canvas import INK, RGB, canvas, grid_shape, png
 from bot.draw.text import draw_text, fit, width, wrap
-from bot.games.covert.map.base import FRAME, INK, INK_DIM, PANEL, SEA
+from bot.games.covert.map.base import FRAME, INK_DIM, PANEL, SEA
 
 CARD = (280, 176)
 """One card, band included. Discord shows the picture in a box of about 400×300, so
