@@ -197,6 +197,24 @@ def fit_names(names: Sequence[str], size: int, room: float | Sequence[float]) ->
     return distinct(cleaned, shorten)
 
 
+def fit_named(
+    template: str, names: Sequence[str], size: int, room: float, slot: str = "{player}"
+) -> list[str]:
+    """Return the template with each name in its ``slot``, fitted to ``room``: only the
+    names are cut, so the rest of the text stays whole (``by Barth…dra``, ``… to play``),
+    and they are told apart like ``fit_names``. Where the rest leaves too little room to
+    tell names apart (a letter, the ellipsis and two more), the whole texts are fitted
+    and told apart instead."""
+    left = room - width(template.replace(slot, ""), size)
+    if left < width("W…WW", size):
+        return fit_names([template.replace(slot, name) for name in names], size, room)
+    while True:  # a joined text may measure a pixel wider than its parts
+        texts = [template.replace(slot, name) for name in fit_names(names, size, left)]
+        if all(width(text, size) <= room for text in texts) or left < 1:
+            return texts
+        left -= 1
+
+
 def fit_size(text: str, size: int, room: float, smallest: int = 10) -> int:
     """Return the largest size not above ``size`` (down to ``smallest``) at which text fits."""
     while size > smallest and width(text, size) > room:

@@ -133,6 +133,20 @@ def test_fitted_names_that_begin_alike_are_told_apart_each_in_its_room() -> None
     assert text.width(narrow[1], 16) <= 60 and narrow[0] != narrow[1]
 
 
+@pytest.mark.parametrize("template", ["by {player}", "{player} to play", "« {player} » +3"])
+def test_only_the_names_are_cut_in_a_sentence_that_holds_them(template: str) -> None:
+    """The words around a name stay whole; the names are cut to fit and told apart."""
+    names = ["Bartholomew-Alexander", "Bartholomew-Alexandra", "Bo"]
+    head, tail = template.split("{player}")
+    for room in (90, 120, 160):
+        shown = text.fit_named(template, names, 14, room)
+        assert all(t.startswith(head) and t.endswith(tail) for t in shown)
+        assert all(text.width(t, 14) <= room for t in shown)
+        assert len(set(shown)) == 3 and shown[2] == template.replace("{player}", "Bo")
+    tiny = text.fit_named(template, names, 14, text.width(template, 14))
+    assert tiny[0] != tiny[1], "too little room for the words: the whole texts are told apart"
+
+
 def test_a_letter_no_font_has_is_spelled_in_latin_and_never_leaves_a_lone_mark() -> None:
     """Thai and Devanagari have no font in the chain: the name is spelled, not lost, and a
     vowel sign is never drawn on its own (no dotted circle, no box)."""

@@ -14,7 +14,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from bot.draw.canvas import INK, INK_DIM, TABLE_SIZE, canvas
-from bot.draw.text import draw_lines, draw_text, fit, fit_names, line_height, width, wrap
+from bot.draw.text import draw_lines, draw_text, fit, fit_named, line_height, wrap
 from bot.games.coins.art import FELT, GAP, card_box, card_image, to_png
 from bot.games.coins.table import PLAYER, Slot, TablePicture
 
@@ -83,9 +83,8 @@ def named(text: str, slots: Sequence[Slot], size: int, room: float, slot: Slot |
     fits (``… to play``, ``+3``) and told apart from the row's other names."""
     if PLAYER not in text or slot is None:
         return fit(text.replace(PLAYER, ""), size, room)
-    rest = width(text.replace(PLAYER, ""), size)
-    names = fit_names([s.name for s in slots], size, room - rest)
-    return fit(text.replace(PLAYER, names[list(slots).index(slot)]), size, room)
+    names = fit_named(text, [s.name for s in slots], size, room, PLAYER)
+    return names[list(slots).index(slot)]
 
 
 def _draw_empty(draw: ImageDraw.ImageDraw, at: tuple[int, int], scale: float) -> None:

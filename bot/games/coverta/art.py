@@ -46,7 +46,7 @@ from bot.draw.canvas import (
     smooth,
 )
 from bot.draw.shapes import badge, check_badge
-from bot.draw.text import draw_text, fit, fit_names, width
+from bot.draw.text import draw_text, fit, fit_named, fit_names, width
 from bot.engine.i18n import _, current_language
 from bot.engine.phrase import phrase, pphrase
 from bot.games.coverta.cards import Card, Trait
@@ -402,8 +402,7 @@ def row_labels(rows: tuple[str, ...]) -> tuple[str, ...]:
 def by_captions(grid: LayoutGrid, scale: float) -> dict[str, str]:
     """Return each player's "by X" caption fitted under a card, the players told apart."""
     names = grid.rows[1:]
-    captions = [_("by {player}").format(player=name) for name in names]
-    fitted = fit_names(captions, _caption_size(scale), card_box(scale)[0])
+    fitted = fit_named(_("by {player}"), names, _caption_size(scale), card_box(scale)[0])
     return dict(zip(names, fitted, strict=True))
 
 

@@ -340,4 +340,5 @@ def test_long_names_that_begin_alike_are_told_apart_in_the_grid_and_the_picture(
     assert labels[1] != labels[2] and labels[1].endswith("der")
     captions = art.by_captions(grid, 0.5)
     assert captions[names[0]] != captions[names[1]]
+    assert all(c.startswith("by B") and c[-3:] in ("der", "dra") for c in captions.values())
     assert layout_image(view, names)[:4] == b"\x89PNG"
