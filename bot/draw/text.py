@@ -1,18 +1,21 @@
 """Fonts and text for every game's pictures: a font chain, measuring, fitting, wrapping.
 
 The fonts ship with the package (``bot/draw/fonts``, licences beside them): DejaVu
-Sans draws Latin with accents, Greek, Cyrillic, card suits, arrows and maths signs;
-Droid Sans Fallback draws Chinese, Japanese and Korean; Noto Emoji draws emoji, in
-the text's own colour (Pillow draws no colour-emoji outlines). Text is drawn
-character by character from the first font of the chain that has the glyph, so a
-name never comes out as missing-glyph boxes. A few markers read as words or signs
-(``SUBSTITUTES``: 🤖 becomes ``AI``); a letter no font has is spelled in Latin
-letters (``anyascii``: Thai "สมชาย" draws as "smchay"), so a name is never lost, and a
-combining mark whose letter was not drawn as itself is left out.
+Sans draws Latin with accents, Greek, Cyrillic, Armenian, Georgian, Hebrew, Arabic,
+card suits, arrows and maths signs; Droid Sans Fallback draws Chinese, Japanese and
+Korean; Noto Emoji draws emoji, in the text's own colour (Pillow draws no colour-emoji
+outlines); Noto Sans Thai, Devanagari, Bengali and Tamil draw those scripts. Text is
+drawn in runs, each from the first font of the chain that has its characters (a
+combining mark stays with its letter), so a name never comes out as missing-glyph
+boxes. A few markers read as words or signs (``SUBSTITUTES``: 🤖 becomes ``AI``); a
+letter no font has is spelled in Latin letters (``anyascii``: Khmer "សុខា" draws as
+"sokha"), so a name is never lost, and a combining mark whose letter was not drawn as
+itself is left out.
 
 Where Pillow has its complex-text layout (libraqm with FriBiDi, as on the project's
 machines), each run is shaped: Arabic letters join and read right to left, as do
-Hebrew's. Without it, text is laid out letter by letter, left to right.
+Hebrew's, and Indic vowel signs and conjuncts take their places. Without it, text is
+laid out letter by letter, left to right.
 
 Whether a font has a glyph is decided by drawing the character and comparing its
 bitmap with the font's ``.notdef`` glyph (what FreeType draws for an unmapped code
@@ -26,6 +29,7 @@ import unicodedata
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Final, Literal
 
 from anyascii import anyascii
@@ -38,7 +42,15 @@ Font = ImageFont.FreeTypeFont
 RGB = tuple[int, int, int]
 Ink = RGB | tuple[int, int, int, int]
 
-FONT_FILES: tuple[str, ...] = ("DejaVuSans.ttf", "DroidSansFallback.ttf", "NotoEmoji.ttf")
+FONT_FILES: tuple[str, ...] = (
+    "DejaVuSans.ttf",
+    "DroidSansFallback.ttf",
+    "NotoEmoji.ttf",
+    "NotoSansThai-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf",
+    "NotoSansBengali-Regular.ttf",
+    "NotoSansTamil-Regular.ttf",
+)
 """The font chain, first choice first."""
 EMOJI_FONT = FONT_FILES.index("NotoEmoji.ttf")
 """The emoji font's place in the chain: its space is an emoji's width, so none is drawn in it."""
@@ -68,20 +80,32 @@ LINE: Final = "ltr" if LAYOUT is ImageFont.Layout.RAQM else None
 "محمد to play" keeps the name first, on the left, its letters right to left."""
 
 
-@lru_cache(maxsize=4)
-def _font_bytes(name: str) -> bytes:
-    """Read a shipped font file once."""
-    return (resources.files("bot.draw") / "fonts" / name).read_bytes()
+@lru_cache(maxsize=16)
+def _font_source(name: str) -> str | bytes:
+    """Return a shipped font's path, or its bytes when the package is not on disk (a zip).
+
+    By path, FreeType reads the file as it needs it, and the fonts of every size share
+    the operating system's cache of it; from bytes, each size would hold a copy of every
+    font (about 7 MB a size for the whole chain).
+    """
+    resource = resources.files("bot.draw") / "fonts" / name
+    if isinstance(resource, Path) and resource.is_file():
+        return str(resource)
+    return resource.read_bytes()
+
+
+def _load(name: str, size: int) -> Font:
+    """Open one shipped font at a pixel size."""
+    source = _font_source(name)
+    where = io.BytesIO(source) if isinstance(source, bytes) else source
+    return ImageFont.truetype(where, size, layout_engine=LAYOUT)
 
 
 @lru_cache(maxsize=256)
 def chain(size: int) -> tuple[Font, ...]:
     """Return the fonts of the chain at a pixel size."""
     size = max(size, 6)
-    return tuple(
-        ImageFont.truetype(io.BytesIO(_font_bytes(n)), size, layout_engine=LAYOUT)
-        for n in FONT_FILES
-    )
+    return tuple(_load(name, size) for name in FONT_FILES)
 
 
 def font(size: int) -> Font:
@@ -150,9 +174,12 @@ def clean(text: str) -> str:
 
 def runs(text: str) -> Iterator[tuple[int, str]]:
     """Split cleaned text into runs drawn by one chain font each (a space joins the run
-    before it, unless that is emoji)."""
+    before it, unless that is emoji; a combining mark, its letter's, where that font has
+    it, so that the two are shaped together)."""
     current, start = 0, 0
     for i, ch in enumerate(text):
+        if i > start and unicodedata.category(ch).startswith("M") and has_glyph(current, ch):
+            continue
         index = font_index(ch) or 0
         if (ch != " " or current == EMOJI_FONT) and index != current:
             if i > start:

@@ -27,6 +27,11 @@ NAMES = [
     "😀🌟🐉",
     "สมชาย",
     "नमस्ते",
+    "আমার",
+    "தமிழ்",
+    "محمد",
+    "שרה",
+    "សុខា",
 ]
 
 
@@ -45,6 +50,16 @@ def test_every_character_of_a_name_is_a_real_glyph(name: str) -> None:
         notdef = _pixels(font, "\uffff")
         for ch in part.replace(" ", ""):
             assert _pixels(font, ch) != notdef, f"{ch!r} of {name!r} would draw as a box"
+
+
+def test_every_size_opens_the_font_files_instead_of_copying_them() -> None:
+    """Each size of the chain reads the shipped files (FreeType reads what it needs), so a
+    bot that drew at sixty sizes does not hold sixty copies of every font
+    (``python -m bench.picture_memory`` measures it)."""
+    for size in (12, 31):
+        for name, font in zip(text.FONT_FILES, text.chain(size), strict=True):
+            assert Path(str(font.path)) == FONTS / name
+            assert getattr(font, "font_bytes", None) is None
 
 
 def test_a_name_draws_the_same_pixels_as_its_glyphs() -> None:
@@ -147,10 +162,35 @@ def test_only_the_names_are_cut_in_a_sentence_that_holds_them(template: str) -> 
     assert tiny[0] != tiny[1], "too little room for the words: the whole texts are told apart"
 
 
+def test_thai_and_indic_names_draw_in_their_own_script_shaped_with_their_vowel_signs() -> None:
+    """Thai, Devanagari, Bengali and Tamil names draw in their own letters. Each vowel sign
+    and virama stays in its letter's run, so the two are shaped together: नमस्ते's conjunct
+    and vowel sign sit on their letters, never as a lone sign on a dotted circle."""
+    for name in ("สมชาย", "नमस्ते", "আমার", "தமிழ்"):
+        assert text.clean(name) == name
+        (run,) = text.runs(name)
+        assert run[1] == name and run[0] not in (0, text.EMOJI_FONT)
+    line = "नमस्ते to play"
+    assert [part for _, part in text.runs(line)] == ["नमस्ते ", "to play"]
+    shaped = _drawn("नमस्ते")
+    signs = Image.new("L", (400, 70))
+    font = text.chain(40)[text.font_index("न") or 0]
+    ImageDraw.Draw(signs).text((5, 5), "नमस्ते", font=font, fill=255)
+    assert _same(shaped, signs.crop(signs.getbbox()))
+    letter_by_letter = Image.new("L", (400, 70))
+    x = 5.0
+    for ch in "नमस्ते":
+        index = text.font_index(ch) or 0
+        plain = text.chain(40)[index]
+        ImageDraw.Draw(letter_by_letter).text((x, 5), ch, font=plain, fill=255)
+        x += plain.getlength(ch)
+    assert not _same(shaped, letter_by_letter.crop(letter_by_letter.getbbox()))
+
+
 def test_a_letter_no_font_has_is_spelled_in_latin_and_never_leaves_a_lone_mark() -> None:
-    """Thai and Devanagari have no font in the chain: the name is spelled, not lost, and a
+    """Khmer and Sinhala have no font in the chain: the name is spelled, not lost, and a
     vowel sign is never drawn on its own (no dotted circle, no box)."""
-    assert text.clean("สมชาย") == "smchay"
-    assert text.clean("नमस्ते") == "nmste"
+    assert text.clean("សុខា") == "sokha"
+    assert text.clean("නිමල්") == "niml"
     assert text.clean("\u0301x") == "x"  # a mark with no letter before it
     assert text.clean("Zoe\u0308") == "Zoë"
