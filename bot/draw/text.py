@@ -101,11 +101,37 @@ def _load(name: str, size: int) -> Font:
     return ImageFont.truetype(where, size, layout_engine=LAYOUT)
 
 
+class Chain:
+    """The chain's fonts at one pixel size, each opened the first time a run needs it:
+    most text needs only the first, and an open font costs memory (up to 0.2 MB) at
+    every size fitting has tried."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._open: dict[int, Font] = {}
+
+    def __getitem__(self, index: int) -> Font:
+        """Return the index-th font of the chain at this size, opening it if need be."""
+        font = self._open.get(index)
+        if font is None:
+            font = self._open[index] = _load(FONT_FILES[index], self.size)
+        return font
+
+    def __len__(self) -> int:
+        return len(FONT_FILES)
+
+    def __iter__(self) -> Iterator[Font]:
+        return (self[index] for index in range(len(FONT_FILES)))
+
+    def opened(self) -> frozenset[int]:
+        """Return which fonts of the chain are open at this size."""
+        return frozenset(self._open)
+
+
 @lru_cache(maxsize=256)
-def chain(size: int) -> tuple[Font, ...]:
+def chain(size: int) -> Chain:
     """Return the fonts of the chain at a pixel size."""
-    size = max(size, 6)
-    return tuple(_load(name, size) for name in FONT_FILES)
+    return Chain(max(size, 6))
 
 
 def font(size: int) -> Font:

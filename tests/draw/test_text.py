@@ -62,6 +62,16 @@ def test_every_size_opens_the_font_files_instead_of_copying_them() -> None:
             assert getattr(font, "font_bytes", None) is None
 
 
+def test_a_size_opens_only_the_fonts_its_text_needs() -> None:
+    """Latin text at a new size opens the first font only; a Chinese name opens the
+    Chinese font too, and nothing else."""
+    image = ImageDraw.Draw(Image.new("L", (700, 120)))
+    text.draw_text(image, (5, 5), "Ada to play", 97, 255)
+    assert text.chain(97).opened() == {0}
+    text.draw_text(image, (5, 5), "李雷 to play", 97, 255)
+    assert text.chain(97).opened() == {0, text.font_index("李")}
+
+
 def test_a_name_draws_the_same_pixels_as_its_glyphs() -> None:
     """draw_text puts the chosen font's glyphs down, not boxes: compare with a direct draw."""
     for name in ("李雷", "Zoë"):
