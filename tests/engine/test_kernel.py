@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import BadOption, Event, GameSpec, OptionSpec, Outcome, Registry
+from bot.engine.i18n import _, use_locale
+from bot.engine.rules import OFF, ON
 
 SPEC = GameSpec(
     key="demo",
@@ -39,6 +41,35 @@ def test_a_whole_number_option_takes_any_number_in_its_range() -> None:
         with pytest.raises(BadOption) as refused:
             spec.resolve_options({"limit": bad} if bad else {"limit": " "})
         assert "limit takes a whole number from 0 to 500" in refused.value.message
+
+
+def test_switch_and_number_declare_the_usual_option_kinds() -> None:
+    """An off/on switch is off unless turned on, and says Off/On in the member's language;
+    a number option takes its range, with its named values, and defaults to its number."""
+    spec = GameSpec(
+        key="demo",
+        title="Demo",
+        min_seats=2,
+        max_seats=4,
+        options=(
+            OptionSpec.switch("steal", "Steal"),
+            OptionSpec.number("limit", "Rounds", 0, (0, 500), named=(("0", "No limit"),)),
+            OptionSpec.number("every", "Summary", 10, (1, 1000)),
+        ),
+    )
+    assert spec.resolve_options({}) == {"steal": OFF, "limit": "0", "every": "10"}
+    assert spec.resolve_options({"steal": ON, "every": "7"})["steal"] == ON
+    steal, limit, every = spec.options
+    assert every.values() == frozenset() and every.default == "10"
+    assert steal.values() == {OFF, ON} and steal.whole is None
+    assert [steal.label(v) for v in (OFF, ON)] == ["Off", "On"]
+    with use_locale("it"):
+        assert [_(steal.label(v)) for v in (OFF, ON)] == ["No", "Sì"]
+    assert limit.label("0") == "No limit" and limit.whole == (0, 500)
+    with pytest.raises(BadOption, match="every takes a whole number from 1 to 1000"):
+        spec.resolve_options({"every": "0"})
+    with pytest.raises(BadOption, match="steal takes one of off, on"):
+        spec.resolve_options({"steal": "maybe"})
 
 
 def test_a_listed_option_names_its_choices_when_refusing() -> None:
