@@ -236,16 +236,17 @@ class _Plan:
     shown: tuple[int | None, ...]
     widths: tuple[int, ...]
     label_width: int
-    row_height: int
     row_ids: tuple[int, ...]
     """The grid rows this band draws, top to bottom."""
+    row_heights: tuple[int, ...]
+    """Each drawn row's height: room for a "by X" caption only in rows that show one."""
     current: bool = True
     """Whether this band holds the current (last) column, drawn highlighted."""
 
     @property
     def size(self) -> tuple[int, int]:
         """Return the whole picture's pixel size."""
-        return self.label_width + sum(self.widths), HEADER + self.row_height * self.rows
+        return self.label_width + sum(self.widths), HEADER + sum(self.row_heights)
 
     @property
     def rows(self) -> int:
@@ -258,7 +259,11 @@ class _Plan:
 
     def top(self, row: int) -> int:
         """Return the y of the top edge of a row."""
-        return HEADER + row * self.row_height
+        return HEADER + sum(self.row_heights[:row])
+
+    def middle(self, row: int) -> float:
+        """Return the y of the middle of a row."""
+        return self.top(row) + self.row_heights[row] / 2
 
 
 def _shown_columns(columns: int) -> tuple[int | None, ...]:
@@ -295,9 +300,13 @@ def _plan(
     )
     labels = [width(label, 16) for label in row_labels(grid.rows)] or [0.0]
     label_width = 16 + min(LABEL_MAX, round(max(labels)))
-    row_height = 2 * PAD + card_height + _caption_size(scale) + 4
     row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
-    return _Plan(scale, shown, widths, label_width, row_height, row_ids, current)
+    captioned = {c.row for c in grid.cells if c.by is not None and c.column in deepest}
+    heights = tuple(
+        2 * PAD + card_height + 4 + (_caption_size(scale) if row in captioned else 0)
+        for row in row_ids
+    )
+    return _Plan(scale, shown, widths, label_width, row_ids, heights, current)
 
 
 def _caption_size(scale: float) -> int:
@@ -419,8 +428,7 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     labels = row_labels(grid.rows)
     for row, row_id in enumerate(plan.row_ids):
         text = labels[row_id]
-        middle = plan.top(row) + plan.row_height / 2
-        draw_text(draw, (8, middle), text, 16, INK if row_id else INK_DIM, anchor="lm")
+        draw_text(draw, (8, plan.middle(row)), text, 16, INK if row_id else INK_DIM, anchor="lm")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
@@ -444,8 +452,7 @@ def column_label(column: int) -> str:
 def _draw_ellipsis_column(draw: ImageDraw.ImageDraw, plan: _Plan, centre: float) -> None:
     """Mark every row of the elided columns with an ellipsis."""
     for row in range(plan.rows):
-        middle = plan.top(row) + plan.row_height / 2
-        draw_text(draw, (centre, middle), "…", 20, INK_DIM, anchor="mm")
+        draw_text(draw, (centre, plan.middle(row)), "…", 20, INK_DIM, anchor="mm")
 
 
 def _draw_cell(

@@ -250,6 +250,32 @@ def test_a_tall_narrow_layout_puts_its_rows_in_two_bands_side_by_side() -> None:
     assert len(art._choose_plan(three)) == 1
 
 
+def test_only_rows_that_show_a_by_caption_make_room_for_it() -> None:
+    """Six players, one card each: a row whose card someone else placed keeps room for
+    "by X" under it; the others do not, so the cards of a layout without such captions
+    are drawn larger than those of one where every row has one."""
+
+    def layout(*placed_by_others: int) -> LayoutGrid:
+        cells = [START] + [
+            LayoutCell(
+                make(row + 1, (row % 2, 0, 1, 0, 1)),
+                row,
+                1,
+                row,
+                by="D" if row in placed_by_others else None,
+            )
+            for row in range(1, 7)
+        ]
+        return LayoutGrid(rows=("start", *"ABCDEF"), columns=2, cells=tuple(cells))
+
+    plain, one = art._plan(layout(), 0.5), art._plan(layout(2), 0.5)
+    assert len(set(plain.row_heights)) == 1
+    assert one.row_heights[2] > one.row_heights[1] == plain.row_heights[1]
+    assert one.middle(2) == one.top(2) + one.row_heights[2] / 2 and one.top(3) > plain.top(3)
+    larger, smaller = art._fitting(layout(), "one"), art._fitting(layout(*range(1, 7)), "one")
+    assert larger[0][0].scale > smaller[0][0].scale
+
+
 def test_the_picture_shows_the_round_under_way_and_no_round_zero(monkeypatch) -> None:
     """Item 8: the table text says "round r": the picture draws column r, and heads column 0
     "start" (the starting card), not round 0."""
