@@ -1,4 +1,4 @@
-"""Memory of drawing: the resident set of a process that draws every game's pictures.
+"""Memory of drawing: the peak resident set of a process that draws every game's pictures.
 
     python -m bench.picture_memory                 # 12 seeded playouts of each game
     python -m bench.picture_memory --playouts 40
@@ -27,7 +27,7 @@ NAMES = ["Ada", "Bartholomew-Alexander", "李雷", "محمد علي", "नमस
 
 
 def rss_mb() -> float:
-    """Return this process's peak resident set in MB."""
+    """Return this process's peak resident set so far, in MB."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -119,9 +119,11 @@ def main() -> None:
     grown = shipped["after"] - shipped["before"]
     grown_copied = copied["after"] - copied["before"]
     print(f"{shipped['pictures']} pictures drawn, {shipped['sizes']} font sizes in use")
-    print(f"fonts read from their files: {shipped['after']:.0f} MB RSS, {grown:.0f} MB drawing")
     print(
-        f"every font copied at every size: {copied['after']:.0f} MB RSS,"
+        f"fonts read from their files: {shipped['after']:.0f} MB peak RSS, {grown:.0f} MB drawing"
+    )
+    print(
+        f"every font copied at every size: {copied['after']:.0f} MB peak RSS,"
         f" {grown_copied:.0f} MB drawing (ratio {grown_copied / max(grown, 1):.1f})"
     )
 

@@ -117,9 +117,6 @@ class Chain:
             font = self._open[index] = _load(FONT_FILES[index], self.size)
         return font
 
-    def __len__(self) -> int:
-        return len(FONT_FILES)
-
     def __iter__(self) -> Iterator[Font]:
         return (self[index] for index in range(len(FONT_FILES)))
 

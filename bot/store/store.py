@@ -37,6 +37,7 @@ class Store:
         return [] if direct is None else [direct]
 
     async def close(self) -> None:
-        """Close every pooled connection."""
+        """Close the database: the SQLite writer's threads (after a last checkpoint), then
+        every pooled connection."""
         close_writer(self.engine)
         await self.engine.dispose()

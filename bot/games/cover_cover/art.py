@@ -203,7 +203,7 @@ def _draw_row(
         x += w
 
 
-def _panel_lines(row: Row, grow: float = 1.0) -> list[tuple[str, int, RGB]]:
+def _panel_lines(row: Row, grow: float) -> list[tuple[str, int, RGB]]:
     """Return the lines of a player's panel: name, count, hand and winnings, status."""
     ink, dim = (OUT_INK, OUT_INK) if row.dim else (INK, INK_DIM)
     room = PANEL_W - 2 * PAD
