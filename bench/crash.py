@@ -224,8 +224,9 @@ def run(
             try:
                 code = proc.wait(timeout=120)
             except subprocess.TimeoutExpired:
-                proc.kill()
+                _kill(proc)
                 raise RuntimeError("the child never died in a group commit") from None
+            _kill(proc)
             if code != -signal.SIGKILL:
                 error = (work / "child.err").read_text()
                 raise RuntimeError(f"the child stopped with {code}:\n{error}")
@@ -241,8 +242,7 @@ def run(
         if proc.poll() is not None:
             error = (work / "child.err").read_text()
             raise RuntimeError(f"the child stopped by itself:\n{error}")
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        _kill(proc)
         done += 1
     audit = asyncio.run(audit_database(url, ack_path))
     audit.kills = done
@@ -264,6 +264,14 @@ def _start_child(
         return subprocess.Popen(
             [*args, "--database-url", url, *flags], env=env, stdout=subprocess.PIPE, stderr=err
         )
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a child (if it still runs), wait for it and close its pipe."""
+    proc.kill()
+    proc.wait()
+    if proc.stdout is not None:
+        proc.stdout.close()
 
 
 def _start_beside(url: str, work: Path, seed: int, slot: int) -> subprocess.Popen[bytes]:
@@ -289,14 +297,12 @@ def _run_side_by_side(
             if proc.poll() is not None:
                 error = (work / f"child{slot}.err").read_text()
                 raise RuntimeError(f"a child stopped by itself:\n{error}")
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
+            _kill(proc)
             done += 1
             children[slot] = _start_beside(url, work, rng.randrange(1 << 30), slot)
     finally:
         for proc in children:
-            proc.kill()
-            proc.wait()
+            _kill(proc)
     players: Counter[int] = Counter()
     with open(work / "acks.txt", "a", encoding="utf-8") as out:
         for slot in range(processes):

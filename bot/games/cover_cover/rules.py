@@ -189,6 +189,9 @@ class CoverCoverRules(Rules[CoverState]):
         unseen = [c for pile in (*state.hands, *state.winnings) for c in pile]
         if state.current is not None:
             unseen += [p.down for p in state.current.plays() if p.down >= 0]
+        if state.last is not None and state.last.winner is None:
+            # A drawn round's pot stays on the table, face-down cards and all (rules §4.3.4).
+            unseen += [p.down for p in state.last.plays() if p.down >= 0]
         return [CARDS[c] for c in unseen if c not in shown]
 
     def _apply_chance(self, d: Draft, action: Any) -> None:

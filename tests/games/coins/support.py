@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from bot.engine import CHANCE, Event, Match
@@ -57,3 +58,14 @@ class Table(MatchTable[CoinsState, PublicView, PrivateView]):
     def text(self) -> str:
         """Return the text of every event of the last step."""
         return " ".join(words(e.text) for e in self.events)
+
+
+def play_hand(table: Table, rng: random.Random) -> int:
+    """Play random cards to the end of the hand; return the winner of its last trick."""
+    hand = table.state.hand
+    while table.state.phase == "play" and table.state.hand == hand:
+        (seat,) = RULES.to_act(table.state)
+        legal = RULES.legal_actions(table.state, seat)
+        table.play(seat, legal[rng.randrange(len(legal))].token())
+    assert table.state.last is not None
+    return table.state.last.winner

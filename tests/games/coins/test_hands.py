@@ -10,18 +10,7 @@ from bot.engine import CHANCE, IllegalAction, MatchOver, NotYourTurn
 from bot.games.coins.actions import Deal, Play
 from bot.games.coins.rules import SPEC
 
-from .support import ANA, BEN, CY, RULES, Table, arranged, n
-
-
-def play_hand(table: Table, rng: random.Random) -> int:
-    """Play random cards to the end of the hand; return the winner of its last trick."""
-    hand = table.state.hand
-    while table.state.phase == "play" and table.state.hand == hand:
-        (seat,) = RULES.to_act(table.state)
-        legal = RULES.legal_actions(table.state, seat)
-        table.play(seat, legal[rng.randrange(len(legal))].token())
-    assert table.state.last is not None
-    return table.state.last.winner
+from .support import ANA, BEN, CY, RULES, Table, arranged, n, play_hand
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -91,3 +91,11 @@ class Table(MatchTable[NeverOverState, PublicView, PrivateView]):
             new[seat] = tuple(picked)
         kept = {c for h in new for c in h}
         self.tweak(hands=tuple(new), stock=tuple(c for c in s.stock if c not in kept))
+
+
+def finish_game(table: Table, plays: dict[int, list[str]]) -> None:
+    """Let each seat make its listed plays when its turn comes; after them it retires."""
+    queue = {seat: list(tokens) for seat, tokens in plays.items()}
+    while table.state.phase == "play":
+        seat = table.state.turn
+        table.play(seat, queue[seat].pop(0) if queue.get(seat) else "X")

@@ -12,17 +12,9 @@ from bot.engine.phrase import words
 from bot.games.never_over.present import NeverOverPresenter
 from bot.games.never_over.scoring import ranks, sides
 
-from .support import ABE, BEA, CAL, RULES, Table, arranged
+from .support import ABE, BEA, CAL, RULES, Table, arranged, finish_game
 
 NAMES = ["Abe", "Bea", "Cal"]
-
-
-def finish_game(table: Table, plays: dict[int, list[str]]) -> None:
-    """Let each seat make its listed plays in turn order, then everyone retires."""
-    queue = {seat: list(tokens) for seat, tokens in plays.items()}
-    while table.state.phase == "play":
-        seat = table.state.turn
-        table.play(seat, queue[seat].pop(0) if queue.get(seat) else "X")
 
 
 def test_team_scores_rank_the_teams() -> None:
