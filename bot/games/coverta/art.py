@@ -84,6 +84,8 @@ LAYOUT_SCALE, MIN_SCALE = 1.0, 0.28
 BAND_GAIN = 1.2
 """Two bands are drawn only when their cards are at least this much larger than in one."""
 PAD, CELL_GAP, LABEL_MAX, HEADER, ELLIPSIS_WIDTH = 6, 4, 130, 30, 30
+NAME_LINE = 22
+"""The height of a name written above its row's cards, where a band has no label column."""
 
 
 @dataclass(frozen=True)
@@ -242,6 +244,13 @@ class _Plan:
     """Each drawn row's height: room for a "by X" caption only in rows that show one."""
     current: bool = True
     """Whether this band holds the current (last) column, drawn highlighted."""
+    names_above: bool = False
+    """Whether each row's name is written above its cards, instead of in a label column."""
+
+    @property
+    def above(self) -> int:
+        """Return the height a row gives its name above the cards."""
+        return NAME_LINE if self.names_above else 0
 
     @property
     def size(self) -> tuple[int, int]:
@@ -261,9 +270,13 @@ class _Plan:
         """Return the y of the top edge of a row."""
         return HEADER + sum(self.row_heights[:row])
 
+    def cards_top(self, row: int) -> int:
+        """Return the y of the top edge of a row's cards area (under its name, if above)."""
+        return self.top(row) + self.above
+
     def middle(self, row: int) -> float:
-        """Return the y of the middle of a row."""
-        return self.top(row) + self.row_heights[row] / 2
+        """Return the y of the middle of a row's cards area."""
+        return self.cards_top(row) + (self.row_heights[row] - self.above) / 2
 
 
 def _shown_columns(columns: int) -> tuple[int | None, ...]:
@@ -287,6 +300,7 @@ def _plan(
     shown: tuple[int | None, ...] | None = None,
     current: bool = True,
     row_ids: tuple[int, ...] | None = None,
+    names_above: bool = False,
 ) -> _Plan:
     """Measure the layout picture (or one band of its columns) at one card scale."""
     counts = _cell_counts(grid)
@@ -299,14 +313,15 @@ def _plan(
         for c in shown
     )
     labels = [width(label, 16) for label in row_labels(grid.rows)] or [0.0]
-    label_width = 16 + min(LABEL_MAX, round(max(labels)))
+    label_width = 0 if names_above else 16 + min(LABEL_MAX, round(max(labels)))
+    above = NAME_LINE if names_above else 0
     row_ids = tuple(range(len(grid.rows))) if row_ids is None else row_ids
     captioned = {c.row for c in grid.cells if c.by is not None and c.column in deepest}
     heights = tuple(
-        2 * PAD + card_height + 4 + (_caption_size(scale) if row in captioned else 0)
+        above + 2 * PAD + card_height + 4 + (_caption_size(scale) if row in captioned else 0)
         for row in row_ids
     )
-    return _Plan(scale, shown, widths, label_width, row_ids, heights, current)
+    return _Plan(scale, shown, widths, label_width, row_ids, heights, current, names_above)
 
 
 def _caption_size(scale: float) -> int:
@@ -314,24 +329,28 @@ def _caption_size(scale: float) -> int:
     return max(11, round(14 * scale))
 
 
+NAMES_ABOVE = "rows, names above"
+"""The side-by-side split that writes names above the rows: wider bands, taller rows."""
 Placed = tuple[tuple[_Plan, tuple[int, int]], ...]
 """Bands of the layout with the top-left corner each is drawn at."""
 
 
 def _bands(grid: LayoutGrid, split: str, scale: float) -> Placed:
     """Measure the layout whole (``one``), its columns in two stacked bands (``columns``),
-    or its rows in two bands side by side (``rows``)."""
+    or its rows in two bands side by side, each with its label column (``rows``) or with
+    every name above its row's cards (``rows, names above``)."""
     if split == "columns":
         shown = _shown_columns(grid.columns)
         size = -(-len(shown) // 2)
         parts = [shown[:size], shown[size:]]
         upper = _plan(grid, scale, parts[0], current=False)
         return (upper, (0, 0)), (_plan(grid, scale, parts[1]), (0, upper.size[1]))
-    if split == "rows":
-        ids = tuple(range(len(grid.rows)))
+    if split.startswith("rows"):
+        ids, above = tuple(range(len(grid.rows))), split == NAMES_ABOVE
         size = -(-len(ids) // 2)
-        left = _plan(grid, scale, row_ids=ids[:size])
-        return (left, (0, 0)), (_plan(grid, scale, row_ids=ids[size:]), (left.size[0], 0))
+        left = _plan(grid, scale, row_ids=ids[:size], names_above=above)
+        right = _plan(grid, scale, row_ids=ids[size:], names_above=above)
+        return (left, (0, 0)), (right, (left.size[0], 0))
     return ((_plan(grid, scale), (0, 0)),)
 
 
@@ -354,18 +373,21 @@ def _choose_plan(grid: LayoutGrid) -> Placed:
 
     A layout with many rounds and few players is wide and flat: its columns are cut in
     two bands stacked top to bottom. One with many players and few rounds is tall and
-    narrow: its rows are cut in two bands side by side. Either fills the 4:3 picture.
+    narrow: its rows are cut in two bands side by side, whose names go above the rows
+    when that leaves the cards more room than a label column in each band. Either fills
+    the 4:3 picture.
     """
     best = _fitting(grid, "one")
     splits = []
     if len(_shown_columns(grid.columns)) >= 4:
         splits.append("columns")
     if len(grid.rows) >= 4:
-        splits.append("rows")
-    for split in splits:
-        bands = _fitting(grid, split)
-        if bands[0][0].scale > best[0][0].scale * BAND_GAIN:
-            best = bands
+        splits += ["rows", NAMES_ABOVE]
+    split = max(
+        (_fitting(grid, split) for split in splits), key=lambda b: b[0][0].scale, default=None
+    )
+    if split is not None and split[0][0].scale > best[0][0].scale * BAND_GAIN:
+        return split
     return best
 
 
@@ -397,15 +419,16 @@ def _band_image(grid: LayoutGrid, plan: _Plan) -> Image.Image:
             by_cell.setdefault((local[cell.row], index[cell.column]), []).append(cell)
     captions = by_captions(grid, plan.scale)
     for (row, i), cells in by_cell.items():
-        _draw_cell(image, plan, plan.left(i), plan.top(row), plan.widths[i], cells, captions)
+        _draw_cell(image, plan, plan.left(i), plan.cards_top(row), plan.widths[i], cells, captions)
     return image
 
 
 @lru_cache(maxsize=32)
-def row_labels(rows: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the row labels as drawn: each name fitted to the label column, told apart
-    (measured once, though every trial scale of the layout asks)."""
-    return tuple(fit_names(rows, 16, LABEL_MAX))
+def row_labels(rows: tuple[str, ...], room: int = LABEL_MAX) -> tuple[str, ...]:
+    """Return the row labels as drawn: each name fitted to the room it has (the label
+    column's width by default), told apart (measured once, though every trial scale of
+    the layout asks)."""
+    return tuple(fit_names(rows, 16, room))
 
 
 def by_captions(grid: LayoutGrid, scale: float) -> dict[str, str]:
@@ -425,16 +448,20 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     if plan.shown and plan.current:
         draw.rectangle((plan.left(len(plan.shown) - 1), 0, width, height), fill=FELT_CURRENT)
     _draw_header(draw, plan)
-    labels = row_labels(grid.rows)
+    labels = row_labels(grid.rows, width - 16 if plan.names_above else LABEL_MAX)
     for row, row_id in enumerate(plan.row_ids):
-        text = labels[row_id]
-        draw_text(draw, (8, plan.middle(row)), text, 16, INK if row_id else INK_DIM, anchor="lm")
+        ink = INK if row_id else INK_DIM
+        if plan.names_above:
+            draw_text(draw, (8, plan.top(row) + plan.above / 2 + 2), labels[row_id], 16, ink, "lm")
+        else:
+            draw_text(draw, (8, plan.middle(row)), labels[row_id], 16, ink, anchor="lm")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
     """Draw the round numbers above the columns, and the ellipsis column."""
     draw.line((0, HEADER - 1, plan.size[0], HEADER - 1), fill=INK_DIM, width=1)
-    draw_text(draw, (8, HEADER / 2), _("round"), 14, INK_DIM, anchor="lm")
+    if not plan.names_above:  # over the label column; without one, the numbers say it
+        draw_text(draw, (8, HEADER / 2), _("round"), 14, INK_DIM, anchor="lm")
     for i, column in enumerate(plan.shown):
         text = "…" if column is None else column_label(column)
         centre = plan.left(i) + plan.widths[i] / 2

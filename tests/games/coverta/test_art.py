@@ -250,6 +250,32 @@ def test_a_tall_narrow_layout_puts_its_rows_in_two_bands_side_by_side() -> None:
     assert len(art._choose_plan(three)) == 1
 
 
+def test_six_players_early_on_get_their_names_above_the_rows_and_larger_cards() -> None:
+    """Six players in round 2: bands side by side that write each name above its row
+    (no label column) draw the cards larger than bands that each keep a label column,
+    and than one band; a long name gets the band's width instead of the column's."""
+    names = ("start", "Ada", "Bartholomew-Alexander", "Cleo", "Dante", "Edda", "Fermat")
+    cells = [START] + [
+        LayoutCell(make(row + 1, (row % 2, 0, 1, 0, 1)), row, 1 + row % 2, row)
+        for row in range(1, 7)
+    ]
+    grid = LayoutGrid(rows=names, columns=3, cells=tuple(cells))
+    bands = art._choose_plan(grid)
+    labelled = art._fitting(grid, "rows")[0][0].scale
+    one = art._fitting(grid, "one")[0][0].scale
+    assert len(bands) == 2 and all(plan.names_above for plan, _ in bands)
+    first = bands[0][0]
+    assert first.scale > labelled and first.scale > one * art.BAND_GAIN
+    assert first.label_width == 0 and first.cards_top(1) == first.top(1) + art.NAME_LINE
+    assert art.row_labels(names)[2] != names[2], "the label column cuts the long name"
+    assert art.row_labels(names, first.size[0] - 16)[2] == names[2], "above, it is whole"
+    image = art._band_image(grid, first).convert("RGB")
+    strip = image.crop((8, first.top(1) + 2, 120, first.cards_top(1)))  # Ada's name line
+    assert count_near(strip, art.INK, 60) > 20, "the name is written above the row"
+    under = image.crop((8, first.cards_top(1) + 4, 60, first.top(2) - 4))
+    assert count_near(under, art.INK, 60) == 0, "nothing is written beside the cards"
+
+
 def test_only_rows_that_show_a_by_caption_make_room_for_it() -> None:
     """Six players, one card each: a row whose card someone else placed keeps room for
     "by X" under it; the others do not, so the cards of a layout without such captions
