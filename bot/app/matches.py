@@ -30,6 +30,7 @@ from bot.app.errors import MatchNotFound, NotAllowed, NotSeated, ServiceError
 from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import RECENT_LINES, LiveMatch
 from bot.app.ports import Clock, Publisher, system_clock
+from bot.app.texts import game_title
 from bot.engine import (
     CHANCE,
     Event,
@@ -68,6 +69,8 @@ log = logging.getLogger(__name__)
 
 Step = tuple[Seat, str, tuple[Event, ...]]
 PAUSED = N_("This match is paused; the host or a moderator resumes it with /match resume.")
+DECIDED_TITLE = N_("{title} - match over")
+"""The title of a table whose match was decided outside its log (by forfeits)."""
 TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 LEASE = timedelta(seconds=60)
 """How long a process holds a match's background work before another may take it over."""
@@ -954,7 +957,8 @@ class MatchService:
         live = await self.load(match_id)
         rules = live.match.rules
         outcome = live.match.outcome
-        if outcome is None and live.row.result is not None:
+        early = outcome is None and live.row.result is not None
+        if early:
             outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
             outcome = msgspec.structs.replace(outcome, summary=notes.read(outcome.summary))
         turn = [
@@ -984,6 +988,8 @@ class MatchService:
         screen = await asyncio.to_thread(
             live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )
+        if early and outcome is not None:
+            screen = _decided_early(screen, live, outcome)
         return info(screen=screen)
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
@@ -1022,6 +1028,18 @@ class MatchService:
 
 _ROW_FIELDS: tuple[str, ...] = MatchRow.__slots__
 _ROW_VALUES = operator.attrgetter(*_ROW_FIELDS)
+
+
+def _decided_early(screen: Screen, live: LiveMatch, outcome: Outcome) -> Screen:
+    """Return the table of a match decided outside its log (forfeits) as over: the game's
+    own text still waits for a move ("Turn: Bob"), so only the picture with its result
+    band stays, under who won, why, and the standings."""
+    return msgspec.structs.replace(
+        screen,
+        title=_(DECIDED_TITLE).format(title=game_title(live.module.spec)),
+        body=f"**{outcome.render(live.names)}**\n{outcome.standings(live.names)}",
+        fields=(),
+    )
 
 
 def _changed_row(row: MatchRow, values: dict[str, Any]) -> MatchRow:

@@ -169,6 +169,9 @@ async def test_a_forfeit_ends_a_two_player_match(world: World) -> None:
     assert results[loser] == 2 and sorted(results.values()) == [1, 2]
     table = await world.matches.table(match_id)
     assert "won: everyone else forfeited" in table.screen.body
+    # The game's own text still waits for a move: the table shows only the verdict.
+    assert table.screen.title.endswith(" - match over") and table.screen.fields == ()
+    assert "Turn" not in table.screen.body and "Standings: 1. " in table.screen.body
 
 
 async def test_timers_that_ran_out_during_downtime_get_a_grace_period(store: Store) -> None:

@@ -87,7 +87,7 @@ async def test_a_player_who_stays_away_forfeits(world) -> None:
     assert live.row.status == "finished"
     final = text_of(env, table)
     assert "forfeits (ranked last)" in final and "won: everyone else forfeited" in final
-    assert "Rematch" in final
+    assert "Rematch" in final and "Turn:" not in final and "match over" in final
     winner = world.bob if absent == world.alice.id else world.alice
     stats = answer(await winner.slash(world.channel, "stats"))
     assert "Matches played: **1** · won: **1**" in stats
