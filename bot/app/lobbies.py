@@ -14,6 +14,7 @@ from bot.app import notes
 from bot.app.errors import MatchNotFound, NotAllowed, ServiceError
 from bot.app.guild_settings import GuildConfig
 from bot.app.matches import MatchService
+from bot.app.stats import DROPPED
 from bot.app.texts import game_text, game_title
 from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
@@ -341,19 +342,26 @@ class LobbyService:
         await self.matches.publisher.lobby_changed(match_id)
         return info
 
-    async def rematch(self, match_id: int, user_id: int) -> LobbyInfo:
-        """Open a new lobby with the same seats and options; the clicker hosts it."""
+    async def rematch(self, match_id: int, user_id: int) -> tuple[LobbyInfo, bool]:
+        """Open a new lobby with the same seats and options, the clicker hosting it; return
+        it and whether this click opened it (else it was already open).
+
+        Members who left, were removed or forfeited are not seated again, and may not
+        open it. While a rematch lobby of this match is open, another click (a double
+        click, two members at once, another process) gets that lobby, not a second one.
+        """
         old = await self.info(match_id)
         if old.row.status not in ("finished", "abandoned"):
             raise ServiceError(_("A rematch can be opened once this match is over."))
-        if not any(s.user_id == user_id for s in old.seats):
+        kept = [s for s in old.seats if s.status not in DROPPED]
+        if not any(s.user_id == user_id for s in kept):
             raise NotAllowed(_("Only players of this match can open a rematch."))
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)
         await self._check_room(config, old.row.guild_id, old.row.channel_id)
         specs = [
             (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
-            for s in old.seats
+            for s in kept
             if s.user_id is not None or config.ai_seats
         ]
         rematch = NewMatch(
@@ -368,11 +376,13 @@ class LobbyService:
             turn_seconds=old.row.turn_seconds,
             turn_deadline=self._expiry(config),
             seats=[(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)],
+            rematch_of=match_id,
         )
-        new_id = await self.repo.create_match(rematch)
-        self._wake(config)
-        log.info("lobby %s opened as a rematch of %s", new_id, match_id)
-        return await self.info(new_id)
+        new_id, opened = await self.repo.open_rematch(rematch)
+        if opened:
+            self._wake(config)
+            log.info("lobby %s opened as a rematch of %s", new_id, match_id)
+        return await self.info(new_id), opened
 
     async def pick(self, match_id: int, user_id: int, option: str, value: str) -> LobbyInfo:
         """Record a seat's pick of a per-seat option (a team, say): one transaction."""

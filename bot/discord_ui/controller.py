@@ -34,6 +34,7 @@ from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.components import ClickHandlers
 from bot.discord_ui.payloads import (
+    jump_url,
     lobby_payload,
     out_of_date_payload,
     private_payload,
@@ -300,9 +301,14 @@ class Controller(ClickHandlers):
     async def on_rematch(self, interaction: discord.Interaction, match_id: int) -> None:
         """Open a rematch lobby with the same seats and options."""
         try:
-            lobby = await self.lobbies.rematch(match_id, interaction.user.id)
+            lobby, opened = await self.lobbies.rematch(match_id, interaction.user.id)
         except GameError as error:
             await self.reply_error(interaction, error.message)
+            return
+        if not opened:  # a double click, or another player's click first: point to it
+            where = jump_url(lobby.row)
+            text = messages.REMATCH_OPEN.format(match_id=lobby.match_id, where=where)
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await self._post_lobby(interaction, lobby)
 

@@ -12,7 +12,7 @@ from bot.app.moderation import log_pages
 from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.controller import Controller, as_send
-from bot.discord_ui.payloads import private_payload
+from bot.discord_ui.payloads import jump_url, private_payload
 from bot.discord_ui.perms import is_moderator
 from bot.discord_ui.text import member_name
 from bot.engine import GameError
@@ -28,13 +28,6 @@ class MemberAction(Protocol):
     def __call__(
         self, match_id: int, user_id: int, by: int, *, moderator: bool
     ) -> Awaitable[object]: ...
-
-
-def jump_url(row: MatchRow) -> str:
-    """Return a link to a match's table (or lobby) message, or to its channel."""
-    where = row.thread_id or row.channel_id
-    tail = f"/{row.table_message_id}" if row.table_message_id else ""
-    return f"https://discord.com/channels/{row.guild_id}/{where}{tail}"
 
 
 class MatchGroup(app_commands.Group):

@@ -32,6 +32,7 @@ _TEXTS: Final[dict[str, str]] = {
     "TIME_LEFT": N_(" · ⏰ times out {when}"),
     "TURN_PING": N_("{mentions}, it's your turn in **{title}** (match #{match_id})."),
     "REMATCH_BUTTON": N_("Rematch"),
+    "REMATCH_OPEN": N_("A rematch of this match is already open: lobby #{match_id} {where}"),
     "MOVED_BELOW": N_("The table of match #{match_id} moved to the bottom of the channel."),
     "REFRESH_BUTTON": N_("Refresh"),
     "PRIVATE_NEWS": N_("Only you saw (latest last)"),

@@ -25,6 +25,7 @@ from bot.discord_ui.render import embed_of, files_of
 from bot.discord_ui.text import name, safe_text
 from bot.engine import GameModule, Outcome
 from bot.engine.i18n import ngettext, pgettext
+from bot.store.repo import MatchRow
 
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -104,6 +105,13 @@ def _lobby_view(lobby: LobbyInfo) -> discord.ui.View:
             label = game_text(lobby.module.spec.key, label)
             view.add_item(LobbyButton(m, f"o.{option.name}.{value}", label))
     return view
+
+
+def jump_url(row: MatchRow) -> str:
+    """Return a link to a match's table (or lobby) message, or to its channel."""
+    where = row.thread_id or row.channel_id
+    tail = f"/{row.table_message_id}" if row.table_message_id else ""
+    return f"https://discord.com/channels/{row.guild_id}/{where}{tail}"
 
 
 def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from sqlalchemy import (
     Text,
     false,
     func,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
@@ -118,6 +119,13 @@ class Match(Base):
         Index("ix_matches_status_reminder_at", "status", "reminder_at"),
         Index("ix_matches_status_ai_to_act", "status", "ai_to_act"),
         Index("ix_matches_repair_check", "repair_check"),
+        Index(
+            "ux_matches_rematch_of_lobby",
+            "rematch_of",
+            unique=True,
+            sqlite_where=text("status = 'lobby'"),
+            postgresql_where=text("status = 'lobby'"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
@@ -150,6 +158,8 @@ class Match(Base):
     """Look at this match once at start-up (set for matches older than atomic finishing)."""
     seating: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     """Changes to the seats made outside the log; a step worked out on other seats is refused."""
+    rematch_of: Mapped[int | None] = mapped_column(Integer)
+    """The match this lobby was opened from with Rematch (one such lobby open at a time)."""
     created_at: Mapped[datetime] = _created()
     updated_at: Mapped[datetime] = _updated()
     finished_at: Mapped[datetime | None] = mapped_column()

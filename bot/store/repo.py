@@ -194,6 +194,35 @@ class MatchRepository:
 
         return await self._writer.write(work)
 
+    async def open_rematch(self, match: NewMatch) -> tuple[int, bool]:
+        """Insert a rematch lobby of `match.rematch_of` unless one is open; return the open
+        one's id and whether this call opened it.
+
+        Looking for an open one and inserting are one transaction; the unique index
+        over open rematch lobbies refuses the second of two processes inserting at
+        once, which then finds the first one's lobby.
+        """
+        old = match.rematch_of
+        if old is None or match.status != "lobby":
+            raise ValueError("open_rematch opens a lobby with rematch_of set")
+        values, rows = match.values(), _seat_values(0, match.seats)
+
+        def work(connection: Connection) -> tuple[int, bool]:
+            found = connection.execute(_OPEN_REMATCH, {"old": old}).scalar()
+            if found is not None:
+                return found, False
+            return _insert_match_on(connection, values, rows)[0].id, True
+
+        try:
+            return await self._writer.write(work)
+        except IntegrityError:
+            found = await self._writer.read(
+                lambda c: c.execute(_OPEN_REMATCH, {"old": old}).scalar()
+            )
+            if found is None:
+                raise
+            return found, False
+
     async def change_lobby(
         self,
         match_id: int,
@@ -874,6 +903,9 @@ _SEATS_SINCE: Final = (
 """The seats that stepped since a version (the check of a click made on an older table)."""
 _MATCH_BY_ID: Final = select(*_MATCH_COLUMNS).where(_MATCHES.c.id == bindparam("match_id"))
 _MATCH_BY_ID_LOCKED: Final = _MATCH_BY_ID.with_for_update()
+_OPEN_REMATCH: Final = select(_MATCHES.c.id).where(
+    _MATCHES.c.rematch_of == bindparam("old"), _MATCHES.c.status == "lobby"
+)
 _SEATS_OF: Final = (
     select(*_SEAT_COLUMNS).where(_SEATS.c.match_id == bindparam("match_id")).order_by(_SEATS.c.seat)
 )

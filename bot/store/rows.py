@@ -115,6 +115,8 @@ class NewMatch:
     turn_seconds: int | None = None
     turn_deadline: datetime | None = None
     seats: Sequence[tuple[int, int | None, str | None, str]] = ()
+    rematch_of: int | None = None
+    """The finished match this lobby is a rematch of (see `MatchRepository.open_rematch`)."""
 
     def values(self) -> dict[str, Any]:
         """The match row's columns, at version 0 (the seats apart)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 
 import msgspec
@@ -90,6 +91,27 @@ async def test_end_needs_the_host_or_a_moderator(world) -> None:
     assert "lobby #" in text_of(env, lobby)
     seats = str(stored(env, lobby).embeds[0])
     assert "alice (host)" in seats and "bob" in seats
+
+
+async def test_rematch_opens_one_lobby_without_the_players_who_were_removed(world) -> None:
+    """A kicked member is not seated again and may not open the rematch; a second Rematch
+    click, by anyone, points to the lobby already open instead of opening another."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob", "carol"))
+    await world.alice.slash(world.channel, "match kick", member=world.carol)
+    await world.mod.slash(world.channel, "match end")
+    refused = await world.carol.click(table, label="Rematch")
+    assert "Only players of this match" in private_message(refused).content
+    lobbies = len(world.channel.history())
+    opened = (await world.bob.click(table, label="Rematch")).response
+    seats = str(stored(env, opened).embeds[0])
+    assert "bob (host)" in seats and "alice" in seats and "carol" not in seats
+    new_id = int(re.findall(r"lobby #(\d+)", text_of(env, opened))[0])
+    for member in (world.bob, world.alice):  # a double click, then another player's click
+        again = private_message(await member.click(table, label="Rematch"))
+        assert again.ephemeral and f"already open: lobby #{new_id}" in again.content
+    assert len(world.channel.history()) == lobbies + 1, "one lobby message, not three"
+    assert (await env.bot.controller.matches.load(match_id)).row.status == "abandoned"
 
 
 async def test_rules_are_paged_and_private(world) -> None:

@@ -63,7 +63,7 @@ async def test_upgrade_to_head_on_external_database(db_url: str) -> None:
     finally:
         await engine.dispose()
     assert names - {"alembic_version"} == TABLES
-    assert head == "0007"
+    assert head == "0008"
 
 
 async def test_models_match_the_migration(db_url: str) -> None:

@@ -145,6 +145,29 @@ async def test_due_matches(store: Store) -> None:
     assert [m.id for m in await store.matches.due_matches(now)] == [late, later]
 
 
+async def test_one_rematch_lobby_of_a_match_is_open_at_a_time(db_url: str, store: Store) -> None:
+    """Rematch clicks at once, in one process or two, open one lobby; the others get it.
+    Once it is no longer a lobby, another rematch of the same match may open."""
+    old = await new_match(store, status="finished")
+    rematch = replace(MATCH, rematch_of=old, seats=[(0, HOST, None, "Host")])
+    other = await Store.open(db_url)  # a second process on the same database
+    try:
+        tries = [s.matches.open_rematch(rematch) for s in (store, other) * 4]
+        answers = await asyncio.gather(*tries)
+    finally:
+        await other.close()
+    (lobby,) = {found for found, _opened in answers}
+    assert [opened for _found, opened in answers].count(True) == 1
+    row = await store.matches.get_match(lobby)
+    seats = await store.matches.get_seats(lobby)
+    assert row is not None and row.status == "lobby" and [s.user_id for s in seats] == [HOST]
+    with pytest.raises(IntegrityError):  # the database itself refuses a second open one
+        await new_match(store, rematch_of=old)
+    await store.matches.update_match(lobby, status="abandoned")
+    again, opened = await store.matches.open_rematch(rematch)
+    assert opened and again != lobby
+
+
 # Seats
 
 
