@@ -224,14 +224,16 @@ class LobbyService:
         async with self.matches.lock(match_id):
             return await self._change(match_id, change)
 
-    async def leave(self, match_id: int, user_id: int) -> LobbyInfo:
+    async def leave(
+        self, match_id: int, user_id: int, absent: str = N_("You are not in this lobby.")
+    ) -> LobbyInfo:
         """Free a member's seat; the host's leaving passes hosting on or cancels (one
-        transaction: read, check and write)."""
+        transaction: read, check and write). `absent` refuses a member not seated."""
 
         def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
             lobby = self._as_open_lobby(row, seats)
             if not any(s.user_id == user_id for s in lobby.seats):
-                raise ServiceError(_("You are not in this lobby."))
+                raise ServiceError(_(absent))
             rest = [s for s in _specs(lobby.seats) if s[0] != user_id]
             index = next(s.seat for s in lobby.seats if s.user_id == user_id)
             values = _options(_dropped_pick(lobby, index)) or {}
@@ -337,7 +339,7 @@ class LobbyService:
             self._require_host(lobby, by, N_("Only the host can remove members."))
         if user_id == by:
             raise ServiceError(_("To leave a lobby yourself, press Leave."))
-        info = await self.leave(match_id, user_id)
+        info = await self.leave(match_id, user_id, N_("That member is not in this lobby."))
         await notes.write(self.repo, match_id, 0, notes.kicked_from_lobby(user_id, by), by)
         await self.matches.publisher.lobby_changed(match_id)
         return info

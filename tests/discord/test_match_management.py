@@ -104,6 +104,8 @@ async def test_a_host_or_moderator_removes_a_member_from_a_lobby(world) -> None:
     await world.mod.slash(world.channel, "match kick", member=world.carol)
     seats = str(stored(env, lobby).embeds[0])
     assert "carol" not in seats and "bob" in seats
+    again = await world.mod.slash(world.channel, "match kick", member=world.carol)
+    assert "That member is not in this lobby." in answer(again)
 
 
 async def test_the_host_or_a_moderator_skips_a_waiting_turn(world) -> None:
