@@ -412,7 +412,7 @@ class LobbyService:
         if thread_id is not None:
             values["thread_id"] = thread_id
         await self.repo.update_match(match_id, **values)
-        self.matches.forget(match_id)
+        self.matches.reload(match_id)
 
     async def _open_lobby(self, match_id: int) -> LobbyInfo:
         lobby = await self.info(match_id)

@@ -268,8 +268,9 @@ class MatchService:
         """Tell whether a match is in memory."""
         return match_id in self._cache
 
-    def forget(self, match_id: int) -> None:
-        """Drop a match and everything kept for it from memory; its next use reloads it."""
+    def reload(self, match_id: int) -> None:
+        """Drop the match held in memory, so that its next use reads it from storage (it
+        changed there); what the publisher keeps for it (whom it last pinged) stays."""
         self._cache.pop(match_id, None)
         lock = self._locks.get(match_id)
         if lock is not None and not lock.locked() and not getattr(lock, "_waiters", None):
@@ -277,6 +278,11 @@ class MatchService:
         driver = self._drivers.get(match_id)
         if driver is not None and driver.done():
             del self._drivers[match_id]
+
+    def forget(self, match_id: int) -> None:
+        """Drop a match and everything kept for it from memory (it is over, or memory is
+        full); its next use reloads it, and its next ping starts afresh."""
+        self.reload(match_id)
         forget = getattr(self.publisher, "forget", None)
         if forget is not None:
             forget(match_id)
@@ -351,7 +357,7 @@ class MatchService:
         if self._cache.get(live.id) is live:
             if await self.repo.standing_of(live.id) == live.standing:
                 return False
-            self.forget(live.id)
+            self.reload(live.id)
         return True
 
     def _check_actor(self, live: LiveMatch, user_id: int, version: int) -> Seat:
@@ -452,7 +458,7 @@ class MatchService:
             await self.repo.append_events(live.id, live.version, plan.rows, plan.extras)
             stored = True
         except ConcurrencyConflict:
-            self.forget(live.id)
+            self.reload(live.id)
             raise StaleVersion() from None
         finally:
             if plan.extras.finish is not None and self.stats is not None:
@@ -636,7 +642,7 @@ class MatchService:
         that transaction, maybe off the event loop: it must only compute.
         Raises ConcurrencyConflict if the lobby was started or closed meanwhile.
         """
-        self.forget(match_id)
+        self.reload(match_id)
         finishing = False
 
         def plan(loaded: Loaded) -> tuple[Opening, _Begun]:

@@ -106,7 +106,7 @@ class ModerationService:
             await notes.write(
                 self.matches.repo, match_id, row.version, notes.new_host(user_id, by), by
             )
-            self.matches.forget(match_id)
+            self.matches.reload(match_id)
         log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
         if row.status == "lobby":
             await self.matches.publisher.lobby_changed(match_id)

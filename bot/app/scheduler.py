@@ -143,7 +143,7 @@ class Scheduler:
             return False
         try:
             if self.matches.shared:
-                self.matches.forget(row.id)  # read what another process may have written
+                self.matches.reload(row.id)  # read what another process may have written
             return await self._fire(row)
         finally:
             await self.matches.release(row.id)

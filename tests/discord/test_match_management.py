@@ -53,8 +53,12 @@ async def test_the_host_hands_hosting_over_and_a_moderator_ends_the_match(world)
     assert "Only the host or a moderator can hand hosting over." in answer(refused)
     refused = await world.alice.slash(world.channel, "match host", member=world.dave)
     assert "The new host must be seated" in answer(refused)
+    pings = [m for m in world.channel.history() if "it's your turn" in (m.content or "")]
     await world.alice.slash(world.channel, "match host", member=world.bob)
     assert (await env.bot.controller.matches.row(match_id)).host_user_id == world.bob.id
+    await env.bot.controller.matches.publisher.match_changed(match_id)  # any later redraw
+    after = [m for m in world.channel.history() if "it's your turn" in (m.content or "")]
+    assert [m.id for m in after] == [m.id for m in pings], "the same turn is not pinged again"
     assert "Only the host or a moderator" in answer(
         await world.alice.slash(world.channel, "match end")
     )
