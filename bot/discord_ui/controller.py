@@ -107,6 +107,17 @@ class OpenView:
             assert self.interaction is not None
             await self.interaction.followup.edit_message(self.message_id, **payload)
 
+    async def delete(self) -> None:
+        """Remove the view's message."""
+        if self.message is not None:
+            await self.message.delete()
+        elif self.message_id is None:
+            assert self.interaction is not None
+            await self.interaction.delete_original_response()
+        else:
+            assert self.interaction is not None
+            await self.interaction.followup.delete_message(self.message_id)
+
 
 def guarded(handler: F) -> F:
     """Answer any unexpected failure with one sentence instead of a dead interaction."""
@@ -315,28 +326,14 @@ class Controller(ClickHandlers):
     # ------------------------------------------------------------------ private views
     @guarded
     async def on_hand(self, interaction: discord.Interaction, match_id: int) -> None:
-        """Answer "My hand" with the clicker's own view, ephemerally.
+        """Answer "My hand" with the clicker's own view, ephemerally, every time.
 
-        A view the member still has open (recent enough for Discord to let it be
-        edited) is redrawn in place instead of answered with one more message.
+        The member may have dismissed the view open before, or lost it to a reload
+        of their app (Discord keeps no ephemeral message): redrawing that one in
+        place would show nothing. The new view replaces it, which is removed.
         """
         user_id = interaction.user.id
-        shown = self._open_view(match_id, user_id)
-        if shown is not None:
-            await interaction.response.defer()  # the table itself stays as it is
-            try:
-                info = await self.matches.private(match_id, user_id)
-                await shown.edit(**private_payload(info, None, await self.names(match_id)))
-            except GameError as error:
-                await interaction.followup.send(error.message, ephemeral=True)
-                return
-            except discord.HTTPException:
-                log.debug("match %s: the open view of %s is gone", match_id, user_id)
-            else:
-                shown.step, shown.version = None, info.version
-                return
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             info = await self.matches.private(match_id, user_id)
         except GameError as error:
@@ -347,14 +344,9 @@ class Controller(ClickHandlers):
             wait=True,
             **as_send(private_payload(info, None, await self.names(match_id))),
         )
-        await self.remember_view(match_id, interaction, message.id, version=info.version)
-
-    def _open_view(self, match_id: int, user_id: int) -> OpenView | None:
-        """Return the ephemeral view a member has open in a match, if it can still be edited."""
-        view = self.open_views.get(match_id, {}).get((user_id, False))
-        if view is None or _now() - view.since > VIEW_TTL:
-            return None
-        return view
+        await self.remember_view(
+            match_id, interaction, message.id, version=info.version, replaces=True
+        )
 
     async def remember_view(
         self,
@@ -363,19 +355,22 @@ class Controller(ClickHandlers):
         message_id: int | None,
         step: str | None = None,
         version: int | None = None,
+        *,
+        replaces: bool = False,
     ) -> None:
         """Keep a member's newly shown private view current while it can be edited.
 
         Only the latest view of each member (one ephemeral, one in DMs) follows
-        the table; an older copy is told it is out of date, with a Refresh button.
-        An ephemeral view is told so too when it gets too old for Discord to edit.
+        the table; an older copy is told it is out of date, with a Refresh button
+        (or, with `replaces`, removed). An ephemeral view is told so too when it
+        gets too old for Discord to edit.
         """
         if interaction.guild_id is None and interaction.message is not None:
             user_id = interaction.user.id
             await self.remember_dm_view(match_id, user_id, interaction.message, step, version)
             return
         view = OpenView(interaction, message_id, step, _now(), version=version)
-        self._keep(match_id, interaction.user.id, view)
+        self._keep(match_id, interaction.user.id, view, replaces=replaces)
         view.expiry = asyncio.get_running_loop().call_later(
             VIEW_TTL, self._expire, match_id, interaction.user.id, view
         )
@@ -435,13 +430,15 @@ class Controller(ClickHandlers):
             self.open_views.pop(match_id, None)
         return views
 
-    def _keep(self, match_id: int, user_id: int, view: OpenView) -> None:
+    def _keep(
+        self, match_id: int, user_id: int, view: OpenView, *, replaces: bool = False
+    ) -> None:
         views = self.open_views.setdefault(match_id, {})
         slot = (user_id, view.in_dm)
         older = views.get(slot)
         views[slot] = view
         if older is not None and older.key != view.key:
-            self._retire_later(match_id, user_id, older)
+            self._retire_later(match_id, user_id, older, remove=replaces)
         elif older is not None and older.expiry is not None:
             older.expiry.cancel()
 
@@ -455,12 +452,23 @@ class Controller(ClickHandlers):
             self._retire_later(match_id, user_id, view)
 
     def _retire_later(
-        self, match_id: int, user_id: int, view: OpenView, *, seat_gone: bool = False
+        self,
+        match_id: int,
+        user_id: int,
+        view: OpenView,
+        *,
+        seat_gone: bool = False,
+        remove: bool = False,
     ) -> None:
         if view.expiry is not None:
             view.expiry.cancel()
         with use_locale(self.view_language(user_id, view)):  # the task keeps the language
-            work = self._seat_gone(match_id, view) if seat_gone else self._retire(match_id, view)
+            if remove:
+                work = self._remove(match_id, view)
+            elif seat_gone:
+                work = self._seat_gone(match_id, view)
+            else:
+                work = self._retire(match_id, view)
             task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -479,6 +487,13 @@ class Controller(ClickHandlers):
             await view.edit(**out_of_date_payload(match_id))
         except discord.HTTPException:
             log.debug("match %s: an old private view could not be marked", match_id)
+
+    async def _remove(self, match_id: int, view: OpenView) -> None:
+        """Remove a view a newer one replaces (if Discord still lets us; else leave it)."""
+        try:
+            await view.delete()
+        except discord.HTTPException:
+            log.debug("match %s: a replaced private view could not be removed", match_id)
 
     async def _seat_gone(self, match_id: int, view: OpenView) -> None:
         """Tell a view whose member no longer plays (left, or removed: the AI plays the seat)

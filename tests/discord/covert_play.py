@@ -341,6 +341,8 @@ class Table:
     """How many dossiers of each kind of decision had their words checked."""
     kept: tuple[int, Any] | None = None
     """The seat and private view opened just before the bot restarted."""
+    views: dict[int, Any] = field(default_factory=dict)
+    """The latest private view of each seat (an older one is removed when replaced)."""
     stale: int = 0
     """Clicks on a view drawn before an AI seat moved (answered with the current view)."""
     piles: int = 0
@@ -553,6 +555,7 @@ class Table:
             applied = len(self.applied)
             clicked = stored(env, view).id
             view = await self.decide(seat, view, self.style(seat, state))
+            self.views[seat] = view
             assert len(self.applied) == applied + 1
             if restart and self.kept is not None:
                 assert stored(env, view).id == clicked, "the old view did not take the action"

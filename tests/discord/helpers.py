@@ -119,6 +119,19 @@ async def play_one_turn(member: Any, env: Any, view: Any, rng: random.Random) ->
     return False
 
 
+def hand_views(world: Any, user_id: int) -> list[Any]:
+    """Return the private views (ephemeral messages with Refresh) a member can see, oldest
+    first."""
+    found = world.env.backend.messages.get(world.channel.id, {}).values()
+    return [
+        m
+        for m in found
+        if m.is_ephemeral
+        and m.visible_to(user_id)
+        and any(c.get("custom_id", "").startswith("v:") for c in walk_components(m.components))
+    ]
+
+
 def member_by_id(world: Any) -> dict[int, Any]:
     """Map user ids to the world's member actors."""
     members = (world.alice, world.bob, world.carol, world.dave, world.mod)

@@ -45,11 +45,12 @@ async def test_two_members_and_an_ai_play_covert_to_the_end_with_a_restart(
     assert table.reactions, "no member was asked a reaction: pick another SEED"
     assert table.piles, "no member opened the Agency discard pile"
 
-    # Old views answer with a readable sentence once the match is over.
-    seat, old_view = table.kept
-    stale = await table.members[seat].click(old_view, label="Refresh")
-    assert "over" in answer(stale, env, old_view).lower()
-    assert not stored(env, old_view).components or "over" in text_of(env, old_view).lower()
+    # Views left from play answer with a readable sentence once the match is over.
+    seat, _old_view = table.kept
+    member, last = table.members[seat], table.views[seat]
+    stale = await member.click(last, label="Refresh")
+    assert "over" in answer(stale, env, last).lower()
+    assert not stored(env, last).components or "over" in text_of(env, last).lower()
 
     # Nothing went wrong on the bot's side, and no secret reached the INFO log.
     logged = [r for r in caplog.records if r.name.startswith("bot")]

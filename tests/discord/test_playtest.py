@@ -6,8 +6,6 @@ import random
 import re
 from typing import Any
 
-from simcord.components import walk_components
-
 from bot.app.matches import TableInfo
 from bot.discord_ui.controller import VIEW_TTL
 from bot.discord_ui.payloads import table_payload
@@ -19,6 +17,7 @@ from tests.discord.helpers import (
     choose,
     components,
     custom_ids,
+    hand_views,
     member_by_id,
     my_hand,
     open_table,
@@ -245,33 +244,26 @@ async def test_a_markdown_name_is_escaped_on_the_table(world: Any) -> None:
     assert "\\\\*eve\\\\*" in shown and " *eve* " not in shown
 
 
-def hand_views(world: Any, user_id: int) -> list[Any]:
-    """Return the private views (ephemeral messages with Refresh) a member can see."""
-    found = world.env.backend.messages.get(world.channel.id, {}).values()
-    return [
-        m
-        for m in found
-        if m.is_ephemeral
-        and m.visible_to(user_id)
-        and any(c.get("custom_id", "").startswith("v:") for c in walk_components(m.components))
-    ]
-
-
-async def test_my_hand_pressed_again_redraws_the_open_view_in_place(world: Any) -> None:
-    """Item 5c: "My hand" pressed again edits the view already open, no new message."""
+async def test_my_hand_pressed_again_shows_the_view_afresh_and_removes_the_older(
+    world: Any,
+) -> None:
+    """Item 5c: "My hand" pressed again answers with the view every time (the one open
+    before may have been dismissed, or lost when the app reloaded), and the older view
+    is removed: one stays, and it follows the table."""
     env = world.env
     duo = await two_seat_table(world)
     waiting, acting = duo.members[duo.other], duo.members[duo.first]
-    view = await my_hand(waiting, duo.table)
+    first = await my_hand(waiting, duo.table)
+    shown = [first.id]
     for _ in range(3):
-        again = await waiting.click(duo.table, label="My hand")
-        assert not again.followups, "a new message instead of the open view"
-    await play_one_turn(acting, env, await my_hand(acting, duo.table), random.Random(3))
-    await waiting.click(duo.table, label="My hand")
+        again = private_message(await waiting.click(duo.table, label="My hand"))
+        assert again.ephemeral and again.id not in shown, "an answer every time"
+        shown.append(again.id)
     (only,) = hand_views(world, duo.other)
-    assert only.id == view.id
+    assert only.id == shown[-1], "the older views are removed"
+    await play_one_turn(acting, env, await my_hand(acting, duo.table), random.Random(3))
     live = await env.bot.controller.matches.load(duo.match_id)
-    assert f":{live.version}:" in " ".join(custom_ids(env, view)) or not choices(env, view)
+    assert f":{live.version}:" in " ".join(custom_ids(env, only)) or not choices(env, only)
     assert len(hand_views(world, duo.first)) == 1
 
 
