@@ -430,9 +430,7 @@ class Controller(ClickHandlers):
             self.open_views.pop(match_id, None)
         return views
 
-    def _keep(
-        self, match_id: int, user_id: int, view: OpenView, *, replaces: bool = False
-    ) -> None:
+    def _keep(self, match_id: int, user_id: int, view: OpenView, *, replaces: bool = False) -> None:
         views = self.open_views.setdefault(match_id, {})
         slot = (user_id, view.in_dm)
         older = views.get(slot)
