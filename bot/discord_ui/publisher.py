@@ -357,14 +357,17 @@ class DiscordPublisher:
         server = await self._server_language(channel, row.guild_id)
         when = discord.utils.format_dt(deadline, "R")
         link = _jump(channel, channel.id, row.table_message_id)
-        mention = []
+        mention, failed = [], []
         for user_id in user_ids:
             with use_locale(await self._member_language(user_id, server)):
                 text = messages.REMINDER_DM.format(
                     title=self._title(row.game), match_id=match_id, when=when, link=link
                 )
-            if not await self._wants_dm(user_id) or not await self._dm(user_id, {"content": text}):
+            if not await self._wants_dm(user_id):
                 mention.append(user_id)
+            elif not await self._dm(user_id, {"content": text}):
+                mention.append(user_id)
+                failed.append(user_id)  # said once: later news mentions them without trying
         if mention and not secret:
             with use_locale(server):
                 text = messages.REMINDER.format(
@@ -373,6 +376,8 @@ class DiscordPublisher:
                     match_id=match_id,
                     when=when,
                 )
+                if failed:
+                    text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
             await channel.send(text, allowed_mentions=USER_MENTIONS)
 
     async def grace(self, match_id: int, user_ids: Sequence[int], deadline: datetime) -> None:

@@ -105,6 +105,22 @@ async def test_turn_dms_and_closed_dms_fall_back_to_mentions_once(world) -> None
     assert "mention you in the channel" in answer(await second.slash(world.channel, "prefs"))
 
 
+async def test_a_reminder_whose_dm_fails_mentions_the_member_and_says_why(world) -> None:
+    """DMs that close after a turn DM went through: the reminder mentions the member in
+    the channel and says, once, that DMs could not be sent."""
+    env = world.env
+    for member in (world.alice, world.bob):
+        await member.slash(world.channel, "prefs", dm_turn=True)
+    table, _match_id = await open_table(world, players=("alice", "bob"))
+    member = member_by_id(world)[to_act(env, table)[0]]
+    assert any("It's your turn" in t for t in dm_texts(member))
+    close_dms(world, member)
+    await env.advance_time(4 * 60)  # the reminder of the five-minute timer
+    (reminder,) = [m.content for m in world.channel.history() if "⏰ <@" in (m.content or "")]
+    assert f"<@{member.id}>" in reminder and "I can't send you direct messages" in reminder
+    assert (await env.bot.controller.settings.prefs(member.id)).dm_closed
+
+
 async def test_hand_by_dm_at_every_turn(world) -> None:
     env = world.env
     await world.alice.slash(world.channel, "prefs", dm_hand=True)
