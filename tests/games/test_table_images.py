@@ -8,8 +8,10 @@ end of random matches, for every seat count. Every picture also carries alt text
 
 from __future__ import annotations
 
+import importlib
 import io
 import random
+import re
 from typing import Any
 
 import pytest
@@ -76,3 +78,33 @@ def test_table_pictures_fill_the_embed_box_at_every_stage(module: GameModule) ->
             assert 780 <= size[0] <= 1400, (seats, size)
             assert screen.image_alt.strip(), "every picture has alt text"
     assert drawn >= 2 * (module.spec.max_seats - module.spec.min_seats + 1)
+
+
+@pytest.mark.parametrize("key", ["coins", "never_over"])
+def test_a_table_with_an_outcome_names_nobody_to_play(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match decided by forfeits in the middle of play: its table (text and picture)
+    shows nobody to play, though the state still waits for a move."""
+    from bot.engine.rules import Outcome
+
+    module = build_registry().get(key)
+    seats = module.spec.min_seats
+    mid = stages(module, seats)[2]
+    view = module.rules.view(mid, None)
+    assert view.turn is not None, "the chosen state waits for someone"
+    drawn: list[Any] = []
+    blank = io.BytesIO()
+    Image.new("RGB", (800, 600)).save(blank, "PNG")
+
+    def draw(view: Any, names: Any) -> bytes:
+        drawn.append(view)
+        return blank.getvalue()
+
+    present = importlib.import_module(f"bot.games.{key}.present")
+    monkeypatch.setattr(present, "table_image", draw)
+    outcome = Outcome((1,) + (2,) * (seats - 1), "forfeit", "{p[0]} won: everyone else forfeited.")
+    screen = module.presenter.table(view, NAMES[:seats], outcome)
+    shown = screen.body + " ".join(f.name + f.value for f in screen.fields)
+    assert not re.search(r"\bTurn\b|[(,] ?to play|\*\* to play", shown), shown
+    assert [v.turn for v in drawn] == [None], "the picture marks nobody to play"
