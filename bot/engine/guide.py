@@ -10,10 +10,15 @@ of the module that declared the guide.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, TypeVar
+
+import msgspec
 
 from bot.engine.i18n import N_, _, translate_in
+from bot.engine.rules import Outcome
 from bot.engine.screen import Button, Field, Screen, Select
+
+ViewT = TypeVar("ViewT", bound=msgspec.Struct)
 
 HEADING = N_("{game} rules {page}/{total}: {title}")
 """The heading of every rules page."""
@@ -98,3 +103,9 @@ class GamePresenter:
     def rules_pages(self) -> list[Screen]:
         """Return the paged rules summary."""
         return self.guide.screens(self.colour)
+
+    @staticmethod
+    def nobody_to_play(view: ViewT, outcome: Outcome | None) -> ViewT:
+        """Return a public view whose ``turn`` names nobody once the match has an outcome:
+        a match decided by forfeits stops in the middle of someone's turn."""
+        return view if outcome is None else msgspec.structs.replace(view, turn=None)

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-import msgspec
-
 from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _, ngettext
@@ -25,13 +23,9 @@ class CoinsPresenter(GamePresenter):
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message: the trick table is drawn once a hand is dealt.
-
-        With an outcome nobody is to play, even where the match was decided by forfeits
-        in the middle of a trick."""
-        if outcome is not None:
-            view = msgspec.structs.replace(view, turn=None)
+        """Render the public table message: the trick table is drawn once a hand is dealt."""
         dealt = view.hand > 0
+        view = self.nobody_to_play(view, outcome)
         return self.screen(
             _("Coins - match over")
             if view.over

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import partial
 
-import msgspec
-
 from bot.draw.result import with_result
 from bot.engine.guide import GamePresenter
 from bot.engine.i18n import _
@@ -26,12 +24,8 @@ class NeverOverPresenter(GamePresenter):
     guide = GUIDE
 
     def table(self, view: PublicView, names: Sequence[str], outcome: Outcome | None) -> Screen:
-        """Render the public table message: the table is drawn once a game is dealt.
-
-        With an outcome nobody is to play, even where the match was decided by forfeits
-        in the middle of a game."""
-        if outcome is not None:
-            view = msgspec.structs.replace(view, turn=None)
+        """Render the public table message: the table is drawn once a game is dealt."""
+        view = self.nobody_to_play(view, outcome)
         if not view.over:
             title = _("NEVER OVER - game {game} of {games}")
         elif view.games > 1:
