@@ -963,10 +963,10 @@ class MatchService:
         live = await self.load(match_id)
         rules = live.match.rules
         outcome = live.match.outcome
-        early = outcome is None and live.row.result is not None
-        if early:
-            outcome = msgspec.convert(live.row.result, Outcome)  # decided by forfeits
-            outcome = msgspec.structs.replace(outcome, summary=notes.read(outcome.summary))
+        early: Outcome | None = None  # the outcome of a match decided by forfeits
+        if outcome is None and live.row.result is not None:
+            early = msgspec.convert(live.row.result, Outcome)
+            outcome = early = msgspec.structs.replace(early, summary=notes.read(early.summary))
         turn = [
             live.seats[s].user_id
             for s in sorted(live.match.to_act)
@@ -994,8 +994,8 @@ class MatchService:
         screen = await asyncio.to_thread(
             live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )
-        if early and outcome is not None:
-            screen = _decided_early(screen, live, outcome)
+        if early is not None:
+            screen = _decided_early(screen, live, early)
         return info(screen=screen)
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:

@@ -345,7 +345,7 @@ def _bands(grid: LayoutGrid, split: str, scale: float) -> Placed:
         parts = [shown[:size], shown[size:]]
         upper = _plan(grid, scale, parts[0], current=False)
         return (upper, (0, 0)), (_plan(grid, scale, parts[1]), (0, upper.size[1]))
-    if split.startswith("rows"):
+    if split in ("rows", NAMES_ABOVE):
         ids, above = tuple(range(len(grid.rows))), split == NAMES_ABOVE
         size = -(-len(ids) // 2)
         left = _plan(grid, scale, row_ids=ids[:size], names_above=above)
@@ -383,11 +383,9 @@ def _choose_plan(grid: LayoutGrid) -> Placed:
         splits.append("columns")
     if len(grid.rows) >= 4:
         splits += ["rows", NAMES_ABOVE]
-    split = max(
-        (_fitting(grid, split) for split in splits), key=lambda b: b[0][0].scale, default=None
-    )
-    if split is not None and split[0][0].scale > best[0][0].scale * BAND_GAIN:
-        return split
+    largest = max((_fitting(grid, s) for s in splits), key=lambda b: b[0][0].scale, default=None)
+    if largest is not None and largest[0][0].scale > best[0][0].scale * BAND_GAIN:
+        return largest
     return best
 
 
@@ -450,11 +448,8 @@ def _draw_backdrop(draw: ImageDraw.ImageDraw, plan: _Plan, grid: LayoutGrid) -> 
     _draw_header(draw, plan)
     labels = row_labels(grid.rows, width - 16 if plan.names_above else LABEL_MAX)
     for row, row_id in enumerate(plan.row_ids):
-        ink = INK if row_id else INK_DIM
-        if plan.names_above:
-            draw_text(draw, (8, plan.top(row) + plan.above / 2 + 2), labels[row_id], 16, ink, "lm")
-        else:
-            draw_text(draw, (8, plan.middle(row)), labels[row_id], 16, ink, anchor="lm")
+        y = plan.top(row) + plan.above / 2 + 2 if plan.names_above else plan.middle(row)
+        draw_text(draw, (8, y), labels[row_id], 16, INK if row_id else INK_DIM, anchor="lm")
 
 
 def _draw_header(draw: ImageDraw.ImageDraw, plan: _Plan) -> None:
