@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 import random
 from collections.abc import Callable
@@ -133,9 +134,6 @@ class LobbyService:
         if players is not None and players < spec.max_seats:
             resolved[PLAYERS] = str(players)
 
-        def room(in_guild: int, in_channel: int) -> None:
-            self._refuse_if_full(config, in_guild, in_channel)
-
         new = NewMatch(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -150,7 +148,9 @@ class LobbyService:
             seats=[(0, host[0], None, host[1])],
         )
         # A DM match has no limits.
-        row, seats = await self.repo.open_lobby(new, room=None if guild_id is None else room)
+        row, seats = await self.repo.open_lobby(
+            new, room=None if guild_id is None else self._room(config)
+        )
         log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
         return LobbyInfo(row=row, module=module, seats=seats)
@@ -167,28 +167,33 @@ class LobbyService:
                 _("{title} is turned off in this server.").format(title=game_text(game, title))
             )
 
-    async def _check_room(self, config: GuildConfig, guild_id: int | None, channel_id: int) -> None:
-        if guild_id is None:
-            return
-        in_guild, in_channel = await self.repo.count_open_both(guild_id, channel_id)
-        self._refuse_if_full(config, in_guild, in_channel)
+    def _room(self, config: GuildConfig) -> Callable[[int, int], None]:
+        """The check a new lobby's transaction makes of the open lobbies and matches in its
+        server and channel: it refuses when either has its limit."""
+        return functools.partial(self._refuse_if_full, config)
 
     def _refuse_if_full(self, config: GuildConfig, in_guild: int, in_channel: int) -> None:
         """Refuse a new lobby when the server or the channel has its limit of open matches."""
         if in_guild >= config.max_matches:
-            raise ServiceError(
-                _(
-                    "This server already has {count} open lobbies and matches, "
-                    "its limit; finish or end one first."
-                ).format(count=config.max_matches)
+            count = config.max_matches
+            text = ngettext(
+                "This server already has {count} open lobby or match, its limit; "
+                "finish or end it first.",
+                "This server already has {count} open lobbies and matches, "
+                "its limit; finish or end one first.",
+                count,
             )
+            raise ServiceError(text.format(count=count))
         if in_channel >= config.max_per_channel:
-            raise ServiceError(
-                _(
-                    "This channel already has {count} open lobbies and matches, "
-                    "its limit; finish or end one first, or use another channel."
-                ).format(count=config.max_per_channel)
+            count = config.max_per_channel
+            text = ngettext(
+                "This channel already has {count} open lobby or match, its limit; "
+                "finish or end it first, or use another channel.",
+                "This channel already has {count} open lobbies and matches, "
+                "its limit; finish or end one first, or use another channel.",
+                count,
             )
+            raise ServiceError(text.format(count=count))
 
     def _expiry(self, config: GuildConfig) -> datetime | None:
         """Return when a lobby opened now closes by itself (None: never)."""
@@ -360,7 +365,6 @@ class LobbyService:
             raise NotAllowed(_("Only players of this match can open a rematch."))
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)
-        await self._check_room(config, old.row.guild_id, old.row.channel_id)
         specs = [
             (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
             for s in kept
@@ -380,7 +384,9 @@ class LobbyService:
             seats=[(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)],
             rematch_of=match_id,
         )
-        new_id, opened = await self.repo.open_rematch(rematch)
+        new_id, opened = await self.repo.open_rematch(
+            rematch, room=None if old.row.guild_id is None else self._room(config)
+        )
         if opened:
             self._wake(config)
             log.info("lobby %s opened as a rematch of %s", new_id, match_id)

@@ -194,13 +194,16 @@ class MatchRepository:
 
         return await self._writer.write(work)
 
-    async def open_rematch(self, match: NewMatch) -> tuple[int, bool]:
+    async def open_rematch(
+        self, match: NewMatch, *, room: Callable[[int, int], None] | None = None
+    ) -> tuple[int, bool]:
         """Insert a rematch lobby of `match.rematch_of` unless one is open; return the open
         one's id and whether this call opened it.
 
-        Looking for an open one and inserting are one transaction; the unique index
-        over open rematch lobbies refuses the second of two processes inserting at
-        once, which then finds the first one's lobby.
+        Looking for an open one, `room` (as for `open_lobby`, asked only when none is
+        open: finding one adds no lobby) and inserting are one transaction; the unique
+        index over open rematch lobbies refuses the second of two processes inserting
+        at once, which then finds the first one's lobby.
         """
         old = match.rematch_of
         if old is None or match.status != "lobby":
@@ -211,6 +214,8 @@ class MatchRepository:
             found = connection.execute(_OPEN_REMATCH, {"old": old}).scalar()
             if found is not None:
                 return found, False
+            if room is not None:
+                room(*_count_open_on(connection, match.guild_id, match.channel_id))
             return _insert_match_on(connection, values, rows)[0].id, True
 
         try:
@@ -418,22 +423,6 @@ class MatchRepository:
             lambda c: c.execute(_STANDING_OF, {"match_id": match_id}).first(), single=True
         )
         return None if found is None else Standing(*found)
-
-    async def count_open(self, guild_id: int, channel_id: int | None = None) -> int:
-        """Count lobbies and active matches of a guild (or of one of its channels)."""
-        query = select(func.count(Match.id)).where(
-            Match.guild_id == guild_id, Match.status.in_(OPEN_STATUSES)
-        )
-        if channel_id is not None:
-            query = query.where(Match.channel_id == channel_id)
-        async with self._sessions() as session:
-            return int(await session.scalar(query) or 0)
-
-    async def count_open_both(self, guild_id: int, channel_id: int) -> tuple[int, int]:
-        """Count lobbies and active matches of a guild and of one of its channels, in one read."""
-        return await self._writer.read(
-            lambda c: _count_open_on(c, guild_id, channel_id), single=True
-        )
 
     async def add_note(
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None

@@ -95,7 +95,8 @@ async def test_end_needs_the_host_or_a_moderator(world) -> None:
 
 async def test_rematch_opens_one_lobby_without_the_players_who_were_removed(world) -> None:
     """A kicked member is not seated again and may not open the rematch; a second Rematch
-    click, by anyone, points to the lobby already open instead of opening another."""
+    click, by anyone, points to the lobby already open instead of opening another, even
+    when that lobby fills the channel's limit."""
     env = world.env
     table, match_id = await open_table(world, players=("alice", "bob", "carol"))
     await world.alice.slash(world.channel, "match kick", member=world.carol)
@@ -107,6 +108,7 @@ async def test_rematch_opens_one_lobby_without_the_players_who_were_removed(worl
     seats = str(stored(env, opened).embeds[0])
     assert "bob (host)" in seats and "alice" in seats and "carol" not in seats
     new_id = int(re.findall(r"lobby #(\d+)", text_of(env, opened))[0])
+    await world.mod.slash(world.channel, "config set", setting="max_per_channel", value="1")
     for member in (world.bob, world.alice):  # a double click, then another player's click
         again = private_message(await member.click(table, label="Rematch"))
         assert again.ephemeral and f"already open: lobby #{new_id}" in again.content

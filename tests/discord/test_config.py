@@ -93,11 +93,12 @@ async def test_concurrency_limits_are_enforced(world) -> None:
     await world.mod.slash(world.channel, "config set", setting="max_per_channel", value="1")
     await world.alice.slash(world.channel, "coverta start")
     refused = await world.bob.slash(world.channel, "coverta start")
-    assert "This channel already has 1 open lobbies and matches" in answer(refused)
+    assert "This channel already has 1 open lobby or match, its limit" in answer(refused)
     await world.mod.slash(world.channel, "config set", setting="max_per_channel", value="5")
     await world.mod.slash(world.channel, "config set", setting="max_matches", value="1")
     other = world.guild.create_text_channel("other")
-    assert "This server already has 1" in answer(await world.bob.slash(other, "coverta start"))
+    refused = await world.bob.slash(other, "coverta start")
+    assert "This server already has 1 open lobby or match, its limit" in answer(refused)
 
 
 @pytest.mark.parametrize("pacing", ["live", "correspondence"])

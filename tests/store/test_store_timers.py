@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+
+import pytest
 
 from bot.store import Store
 from bot.store.repo import Extras
-from tests.store.test_store_repo import GUILD, new_match
+from tests.store.test_store_repo import GUILD, MATCH, new_match
 
 
 async def test_timers_due_and_the_next_timer(store: Store) -> None:
@@ -47,16 +50,34 @@ async def test_notes_keep_their_order_and_seq(store: Store) -> None:
     assert [n.kind for n in await store.matches.notes(match_id, 1)] == ["timeout"]
 
 
-async def test_open_matches_are_counted_per_guild_and_channel(store: Store) -> None:
+class Full(Exception):
+    """A room check's refusal."""
+
+
+async def test_a_new_lobby_is_told_the_open_matches_of_its_server_and_channel(
+    store: Store,
+) -> None:
     await new_match(store)
     await new_match(store, status="active", channel_id=5)
     await new_match(store, status="finished")
-    assert await store.matches.count_open(GUILD) == 2
-    assert await store.matches.count_open(GUILD, 5) == 1
-    assert await store.matches.count_open(GUILD + 1) == 0
-    assert await store.matches.count_open_both(GUILD, 5) == (2, 1)
-    assert await store.matches.count_open_both(GUILD, 6) == (2, 0)
-    assert await store.matches.count_open_both(GUILD + 1, 5) == (0, 0)
+    told: list[tuple[int, int]] = []
+
+    def full(in_guild: int, in_channel: int) -> None:
+        told.append((in_guild, in_channel))
+        raise Full
+
+    for guild, channel in ((GUILD, 5), (GUILD, 6), (GUILD + 1, 5)):
+        with pytest.raises(Full):
+            await store.matches.open_lobby(
+                replace(MATCH, guild_id=guild, channel_id=channel), room=full
+            )
+    assert told == [(2, 1), (2, 0), (0, 0)]
+    # The refused lobbies were not written; one let through is counted after.
+    for _ in range(2):
+        await store.matches.open_lobby(
+            replace(MATCH, channel_id=5), room=lambda *counts: told.append(counts)
+        )
+    assert told[3:] == [(2, 1), (3, 2)]
 
 
 async def test_each_setting_change_is_logged(store: Store) -> None:
