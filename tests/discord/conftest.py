@@ -24,16 +24,6 @@ def simcord_bot(settings: Settings, request: pytest.FixtureRequest) -> Any:
     return create_bot(settings, seeds=random.Random(getattr(request.module, "SEED", 2026)))
 
 
-SETTLE_TIMEOUT = 60.0
-"""Seconds SimCord waits for the bot to go idle after an event (its default is 5).
-
-One event can be a lot of work: a member who leaves a match of AI seats lets the AI
-play it to its end within that one slash command. On an idle machine that takes under
-a second; on a loaded CI machine against PostgreSQL it once took more than 5 s, and
-the test failed although the bot did nothing wrong. A hang still fails, a minute later.
-"""
-
-
 @dataclass
 class World:
     """A server with a #games channel, three players, a bystander and a moderator."""
@@ -52,7 +42,6 @@ class World:
 async def world(simcord_env: Any, simcord_bot: Any) -> AsyncIterator[World]:
     """Arrange the server every end-to-end test plays in; close the bots' databases after."""
     env = simcord_env
-    env.settle_timeout = SETTLE_TIMEOUT
     guild = env.create_guild("Table Top")
     channel = guild.create_text_channel("games")
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
