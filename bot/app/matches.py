@@ -71,6 +71,9 @@ Step = tuple[Seat, str, tuple[Event, ...]]
 PAUSED = N_("This match is paused; the host or a moderator resumes it with /match resume.")
 DECIDED_TITLE = N_("{title} - match over")
 """The title of a table whose match was decided outside its log (by forfeits)."""
+ENDED_TITLE = N_("{title} (ended)")
+ENDED_EARLY = N_("**This match was ended before its finish.** It counts for nobody's stats.")
+"""The title and text of a table whose match a host or moderator ended."""
 TIMER_COLUMNS = ("turn_deadline", "reminder_at")
 LEASE = timedelta(seconds=60)
 """How long a process holds a match's background work before another may take it over."""
@@ -994,8 +997,12 @@ class MatchService:
         screen = await asyncio.to_thread(
             live.module.presenter.table, rules.view(live.state, None), live.names, outcome
         )
-        if early is not None:
-            screen = _decided_early(screen, live, early)
+        if live.row.status == "abandoned":
+            screen = _over(screen, _(ENDED_TITLE).format(title=screen.title), _(ENDED_EARLY))
+        elif early is not None:
+            title = _(DECIDED_TITLE).format(title=game_title(live.module.spec))
+            verdict = f"**{early.render(live.names)}**\n{early.standings(live.names)}"
+            screen = _over(screen, title, verdict)
         return info(screen=screen)
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
@@ -1036,16 +1043,11 @@ _ROW_FIELDS: tuple[str, ...] = MatchRow.__slots__
 _ROW_VALUES = operator.attrgetter(*_ROW_FIELDS)
 
 
-def _decided_early(screen: Screen, live: LiveMatch, outcome: Outcome) -> Screen:
-    """Return the table of a match decided outside its log (forfeits) as over: the game's
-    own text still waits for a move ("Turn: Bob"), so only the picture with its result
-    band stays, under who won, why, and the standings."""
-    return msgspec.structs.replace(
-        screen,
-        title=_(DECIDED_TITLE).format(title=game_title(live.module.spec)),
-        body=f"**{outcome.render(live.names)}**\n{outcome.standings(live.names)}",
-        fields=(),
-    )
+def _over(screen: Screen, title: str, body: str) -> Screen:
+    """Return the table of a match that is over while its game is not (ended by a host or
+    moderator, decided by forfeits): the game's own text still waits for a move ("Turn:
+    Bob", "Still to press Flip"), so only its picture stays, under this title and text."""
+    return msgspec.structs.replace(screen, title=title, body=body, fields=())
 
 
 def _changed_row(row: MatchRow, values: dict[str, Any]) -> MatchRow:

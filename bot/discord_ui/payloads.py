@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import discord
-import msgspec
 
 from bot.app import notes
 from bot.app.lobbies import LobbyInfo
@@ -117,16 +116,6 @@ def jump_url(row: MatchRow) -> str:
 def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
     """Render the public table: the game's screen, recent moves, My hand / Rematch."""
     extra = [(messages.RECENT_MOVES, "\n".join(info.recent))] if info.recent else []
-    screen = info.screen
-    if info.status == "abandoned":
-        # The game's own text still waits for moves ("Still to press Flip"): nobody
-        # is asked for anything any more, so only the picture and the log stay.
-        screen = msgspec.structs.replace(
-            screen,
-            title=messages.TABLE_ENDED.format(title=screen.title),
-            body=messages.ENDED_EARLY,
-            fields=(),
-        )
     view = discord.ui.View(timeout=None)
     if info.status == "active":
         label = game_text(info.game_key, info.hand_label)
@@ -145,8 +134,8 @@ def table_payload(info: TableInfo, names: Sequence[str] = ()) -> dict[str, Any]:
         content += messages.TIME_LEFT.format(when=discord.utils.format_dt(info.deadline, "R"))
     return {
         "content": content,
-        "embed": embed_of(screen, extra, names=names),
-        "attachments": files_of(screen),
+        "embed": embed_of(info.screen, extra, names=names),
+        "attachments": files_of(info.screen),
         "view": view,
         "allowed_mentions": NO_MENTIONS,
     }

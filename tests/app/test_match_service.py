@@ -131,6 +131,11 @@ async def test_end_and_leave_rules(services: Services) -> None:
     await services.matches.end(match_id, 1, moderator=False)
     with pytest.raises(MatchOver):
         await services.matches.end(match_id, 1, moderator=True)
+    # The table no longer waits for a move: the picture stays, under "ended".
+    table = await services.matches.table(match_id)
+    assert table.screen.title.startswith("COVERTA") and table.screen.title.endswith(" (ended)")
+    assert "ended before its finish" in table.screen.body and table.screen.fields == ()
+    assert table.screen.image and table.turn_user_ids == []
 
 
 async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engine: Any) -> None:
