@@ -11,6 +11,7 @@ from tests.discord.helpers import (
     answer,
     choices,
     choose,
+    leave_to_the_ai,
     member_by_id,
     open_table,
     private_message,
@@ -67,7 +68,7 @@ async def test_status_shows_the_table_to_anyone_privately(world) -> None:
 async def test_leaving_hands_the_seat_to_the_ai_and_an_ai_match_finishes_by_itself(world) -> None:
     env = world.env
     table, match_id = await open_table(world, players=("alice",), ai=2)
-    assert "AI" in answer(await world.alice.slash(world.channel, "match leave"))
+    assert "AI" in answer(await leave_to_the_ai(world, world.alice))
     live = await env.bot.controller.matches.load(match_id)
     assert live.row.status == "finished" and live.match.outcome is not None
     final = text_of(env, table)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 from bot.discord_ui import messages
 from tests.discord.helpers import (
     answer,
     choices,
     choose,
+    leave_to_the_ai,
     match_id_of,
     open_table,
     private_message,
@@ -73,17 +72,12 @@ async def test_the_host_hands_hosting_over_and_a_moderator_ends_the_match(world)
     assert "handed hosting over to" in log and f"ended by <@{ref.id}>" in log
 
 
-# Alice's leaving lets the two AI seats play the match to its end within that one slash
-# command: under a second on an idle machine, more than SimCord's default 5 s once on a
-# loaded CI machine against PostgreSQL. Only here: SimCord also waits, in real time, for
-# any bot sleep that ends within its settle time, and other tests advance those virtually.
-@pytest.mark.simcord(settle_timeout=60)
 async def test_the_log_shows_public_moves_and_everything_once_over(world) -> None:
     env = world.env
     _table, match_id = await open_table(world, players=("alice",), ai=2)
     during = answer(await world.dave.slash(world.channel, "match log"))
     assert f"Match #{match_id}: log" in during
-    await world.alice.slash(world.channel, "match leave")
+    await leave_to_the_ai(world, world.alice)
     assert (await env.bot.controller.matches.row(match_id)).status == "finished"
     after = answer(await world.dave.slash(world.channel, "match log", match=match_id))
     assert "alice left; the AI plays that seat." in after
@@ -177,7 +171,7 @@ async def test_a_long_log_reads_page_by_page(world) -> None:
     await world.alice.click(lobby, label="Add AI")
     await world.alice.click(lobby, label="Start")
     match_id = match_id_of(env, lobby)
-    await world.alice.slash(world.channel, "match leave")  # the AI plays both seats
+    await leave_to_the_ai(world, world.alice)  # the AI plays both seats
     assert (await env.bot.controller.matches.row(match_id)).status == "finished"
     first = private_message(await world.dave.slash(world.channel, "match log", match=match_id))
     latest = text_of(env, first)

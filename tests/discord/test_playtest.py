@@ -18,6 +18,7 @@ from tests.discord.helpers import (
     components,
     custom_ids,
     hand_views,
+    leave_to_the_ai,
     member_by_id,
     my_hand,
     open_table,
@@ -78,7 +79,7 @@ async def test_match_list_and_leaderboard_show_names_whole_ratings_and_levels(
     await open_table(world, players=("alice",), ai=2)
     listing = answer(await world.mod.slash(world.channel, "match list"))
     assert "host alice" in listing and "<@" not in listing
-    await world.alice.slash(world.channel, "match leave")  # the AI seats finish the match
+    await leave_to_the_ai(world, world.alice)  # the AI seats finish the match
     board = private_message(await world.alice.slash(world.channel, "leaderboard", game="coverta"))
     text = repr(board.embeds[0].to_dict())
     assert "<@" not in text and "alice" in text
@@ -178,7 +179,7 @@ async def test_the_end_is_announced_once_with_rating_changes_and_a_rematch(world
     env = world.env
     _table, match_id = await open_table(world, players=("alice", "bob"), ai=1)
     await world.bob.slash(world.channel, "match leave")
-    await world.alice.slash(world.channel, "match leave")
+    await leave_to_the_ai(world, world.alice)
     live = await env.bot.controller.matches.load(match_id)
     assert live.row.status == "finished"
     await env.bot.controller.matches.publisher.match_changed(match_id)  # a later redraw

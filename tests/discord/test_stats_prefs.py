@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.discord.helpers import (
     answer,
+    leave_to_the_ai,
     member_by_id,
     open_table,
     play_one_turn,
@@ -47,7 +48,7 @@ async def test_ratings_and_stats_after_a_few_matches(world) -> None:
     env = world.env
     for _ in range(2):
         await open_table(world, players=("alice",), ai=2)
-        await world.alice.slash(world.channel, "match leave")
+        await leave_to_the_ai(world, world.alice)
     await world.mod.slash(world.channel, "config set", setting="absent", value="forfeit")
     await world.mod.slash(world.channel, "config set", setting="absent_after", value="1")
     table, _ = await open_table(world, players=("alice", "bob"))
