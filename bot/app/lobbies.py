@@ -147,10 +147,7 @@ class LobbyService:
             turn_deadline=self._expiry(config),
             seats=[(0, host[0], None, host[1])],
         )
-        # A DM match has no limits.
-        row, seats = await self.repo.open_lobby(
-            new, room=None if guild_id is None else self._room(config)
-        )
+        row, seats = await self.repo.open_lobby(new, room=self._room(config, guild_id))
         log.info("lobby %s opened for %s in channel %s", row.id, game, channel_id)
         self._wake(config)
         return LobbyInfo(row=row, module=module, seats=seats)
@@ -167,10 +164,10 @@ class LobbyService:
                 _("{title} is turned off in this server.").format(title=game_text(game, title))
             )
 
-    def _room(self, config: GuildConfig) -> Callable[[int, int], None]:
+    def _room(self, config: GuildConfig, guild_id: int | None) -> Callable[[int, int], None] | None:
         """The check a new lobby's transaction makes of the open lobbies and matches in its
-        server and channel: it refuses when either has its limit."""
-        return functools.partial(self._refuse_if_full, config)
+        server and channel: it refuses when either has its limit. A DM match has none."""
+        return None if guild_id is None else functools.partial(self._refuse_if_full, config)
 
     def _refuse_if_full(self, config: GuildConfig, in_guild: int, in_channel: int) -> None:
         """Refuse a new lobby when the server or the channel has its limit of open matches."""
@@ -384,9 +381,8 @@ class LobbyService:
             seats=[(i, uid, level, name) for i, (uid, level, name) in enumerate(specs)],
             rematch_of=match_id,
         )
-        new_id, opened = await self.repo.open_rematch(
-            rematch, room=None if old.row.guild_id is None else self._room(config)
-        )
+        room = self._room(config, old.row.guild_id)
+        new_id, opened = await self.repo.open_rematch(rematch, room=room)
         if opened:
             self._wake(config)
             log.info("lobby %s opened as a rematch of %s", new_id, match_id)

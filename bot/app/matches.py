@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from bot.app import notes
+from bot.app.background import wind_down
 from bot.app.errors import MatchNotFound, NotAllowed, NotSeated, ServiceError
 from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import RECENT_LINES, LiveMatch
@@ -170,6 +171,7 @@ class MatchService:
         self._cache: OrderedDict[int, LiveMatch] = OrderedDict()
         self._locks: dict[int, asyncio.Lock] = {}
         self._drivers: dict[int, asyncio.Task[None]] = {}
+        self._stopping = False
 
     async def config(self, guild_id: int | None) -> GuildConfig:
         """Return the settings of a guild (declared defaults without a settings service)."""
@@ -755,8 +757,16 @@ class MatchService:
         else:
             self.forget(live.id)  # finished matches leave memory
 
+    async def stop(self) -> None:
+        """Let the AI drivers end the move they are on and start no other (the process is
+        stopping): no AI move is written after this returns."""
+        self._stopping = True
+        await wind_down(list(self._drivers.values()))
+
     def kick(self, match_id: int) -> None:
         """Make sure AI seats that may act will act."""
+        if self._stopping:
+            return
         task = self._drivers.get(match_id)
         if task is not None and not task.done():
             return
@@ -769,7 +779,7 @@ class MatchService:
         claimed = False
         seen = -1
         try:
-            while True:
+            while not self._stopping:
                 live = await self.load(match_id)
                 seen = live.version
                 if live.row.status != "active" or not self._ai_may_act(live):

@@ -196,21 +196,31 @@ class CovertBot(commands.AutoShardedBot):
         await self.controller.reply_error(interaction, messages.INTERNAL_ERROR)
 
     async def close(self) -> None:
-        """Stop the timers, snapshot the matches in memory, close the gateway, then the
-        database engine if we made it."""
-        if hasattr(self, "scheduler"):
-            await self.scheduler.stop()
+        """Stop the background work, snapshot the matches in memory, close the gateway,
+        then the database engine if we made it."""
+        await self.stop_work()
         if hasattr(self, "controller"):
             try:
                 stored = await self.controller.matches.snapshot_live()
                 log.info("stored a snapshot of %d matches in memory", stored)
             except Exception:  # a stop goes on; the next start replays from older snapshots
                 log.exception("could not snapshot the matches in memory")
+        await super().close()
+        await self.dispose_engine()
+
+    async def stop_work(self) -> None:
+        """Stop the timers, the start-up repair and the AI seats, then let the last table
+        edits and view updates end: after this, nothing of this process writes the
+        database or Discord by itself (the database may then close)."""
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
         if self._repair is not None and not self._repair.done():
             self._repair.cancel()
             await asyncio.gather(self._repair, return_exceptions=True)
-        await super().close()
-        await self.dispose_engine()
+        if hasattr(self, "controller"):
+            await self.controller.matches.stop()
+            await self.publisher.stop()
+            await self.controller.stop()
 
     async def dispose_engine(self) -> None:
         """Close the database, if this bot made the engine: the writer's threads, after a

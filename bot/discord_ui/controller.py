@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 import discord
 from cachetools import LRUCache
 
+from bot.app.background import wind_down
 from bot.app.errors import NotSeated
 from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyInfo, LobbyService
@@ -169,6 +170,10 @@ class Controller(ClickHandlers):
 
         Only the members seen most recently are kept; one forgotten falls back to the
         language of their `/prefs`, then the server's, as after a restart."""
+
+    async def stop(self) -> None:
+        """Let the updates of open views under way end (the bot is stopping)."""
+        await wind_down(list(self._tasks))
 
     # ------------------------------------------------------------------ languages
     def member_locale(self, interaction: discord.Interaction) -> str:

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 import msgspec
 
+from bot.app.background import wind_down
 from bot.app.texts import game_title
 from bot.discord_ui import messages
 from bot.discord_ui.payloads import (
@@ -55,9 +56,17 @@ class DiscordPublisher:
         """Per channel, per active match shown there: messages posted below its table."""
         self._move: set[int] = set()
         """Matches whose table is to be posted anew at the bottom of the channel."""
+        self._stopping = False
+
+    async def stop(self) -> None:
+        """Let the table edits under way end (the bot is stopping) and start no other."""
+        self._stopping = True
+        await wind_down(list(self._tasks.values()))
 
     async def match_changed(self, match_id: int) -> None:
         """Schedule a refresh of the match's table message."""
+        if self._stopping:
+            return
         self._dirty.add(match_id)
         task = self._tasks.get(match_id)
         if task is None or task.done():

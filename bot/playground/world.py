@@ -78,9 +78,14 @@ async def open_world(
             one = dataclasses.replace(settings, shard_count=settings.shard_count or 1)
             await env.restart_bot(create_bot(one, seeds=seeds))
             world = World(env, guild, channel, members)
-            await _dress_bot(world.bot)
-            await repost_tables(world)
-            yield world
+            try:
+                await _dress_bot(world.bot)
+                await repost_tables(world)
+                yield world
+            finally:
+                # Stopped as `python -m bot run` stops: the matches in memory are
+                # snapshotted and the database closed (its threads, a last checkpoint).
+                await world.bot.close()
     finally:
         await env.shutdown()
 

@@ -3,6 +3,7 @@ not even under rules that changed in between."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
 from typing import Any
@@ -14,7 +15,7 @@ from bot.engine import IllegalAction
 from bot.engine.registry import Registry
 from bot.games import build_registry
 from bot.store.store import Store
-from tests.app.fakes import World, build_world
+from tests.app.fakes import World, build_world, start_match
 from tests.app.play import open_game, random_move
 
 
@@ -70,3 +71,19 @@ async def test_without_the_stop_snapshot_the_changed_rules_cannot_replay(store: 
     after = build_world(store, clock=world.clock, registry=changed_registry())
     with pytest.raises(IllegalAction):
         await after.matches.load(match_id)
+
+
+async def test_a_stop_lets_the_ai_end_its_move_and_starts_no_other(store: Store) -> None:
+    world = build_world(store)
+    world.matches.ai_move_delay = 0.05
+    match_id = await start_match(world, users=(1,), ai=2)
+    await world.matches.leave(match_id, 1)  # the AI plays every seat, a move each 0.05 s
+    await asyncio.sleep(0.12)
+    await world.matches.stop()
+    assert all(task.done() for task in world.matches._drivers.values())
+    row = await store.matches.get_match(match_id)
+    assert row is not None and row.status == "active" and row.version > 0
+    world.matches.kick(match_id)
+    await asyncio.sleep(0.2)
+    after = await store.matches.get_match(match_id)
+    assert after is not None and after.version == row.version, "no AI move after the stop"

@@ -47,9 +47,18 @@ async def world(simcord_env: Any, simcord_bot: Any) -> AsyncIterator[World]:
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     members = {n: guild.add_member(env.create_user(n)) for n in ("alice", "bob", "carol", "dave")}
     mod = guild.add_member(env.create_user("mod"), roles=[mods])
+    # A restart leaves the old bot as a crash would, its database open: remember each one.
+    restarted: list[Any] = []
+    restart = env.restart_bot
+
+    async def restart_bot(bot: Any = None) -> None:
+        restarted.append(env.bot)
+        await restart(bot)
+
+    env.restart_bot = restart_bot
     yield World(env, guild, channel, mod=mod, **members)
-    # SimCord never calls close(): stop the timers and dispose of the engines here, so no
-    # pooled connection outlives the test's event loop.
-    for bot in {id(b): b for b in (simcord_bot, env.bot)}.values():
-        await bot.scheduler.stop()
+    # SimCord never calls close(): stop the background work and dispose of the engines
+    # here, so no pooled connection outlives the test's event loop.
+    for bot in {id(b): b for b in (simcord_bot, *restarted, env.bot)}.values():
+        await bot.stop_work()
         await bot.dispose_engine()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 
@@ -146,9 +147,23 @@ async def test_a_graceful_stop_snapshots_every_match_in_memory(world) -> None:
 
 
 async def test_a_graceful_stop_closes_the_database_writer_threads(world) -> None:
-    """The stop ends the SQLite writer's threads after their last checkpoint; none lingers."""
-    await open_table(world, players=("alice", "bob"))
+    """The stop ends the SQLite writer's threads after their last checkpoint; none lingers.
+    A table edit under way ends before the database closes: it does not open it again."""
+    _table, match_id = await open_table(world, players=("alice", "bob"))
     writers = [t for t in threading.enumerate() if t.name.startswith("db-")]
     assert {t.name.split("_")[0] for t in writers} >= {"db-writer", "db-checkpoint"}
-    await world.env.bot.close()
-    assert [t.name for t in writers if t.is_alive()] == []
+    bot = world.env.bot
+    edited: list[int] = []
+    publish = bot.publisher._publish
+
+    async def slow_publish(match_id: int) -> None:  # a slow Discord edit
+        await asyncio.sleep(0.1)
+        await publish(match_id)
+        edited.append(match_id)
+
+    bot.publisher._publish = slow_publish
+    await bot.publisher.match_changed(match_id)  # as after a move
+    await bot.close()
+    assert edited == [match_id], "the edit ended before the gateway and the database closed"
+    await asyncio.sleep(0.2)
+    assert [t.name for t in threading.enumerate() if t.name.startswith("db-")] == []
