@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from typing import TYPE_CHECKING
 
@@ -143,11 +144,25 @@ def run(settings: Settings) -> int:
         asyncio.run(_run(bot, token))
     except discord.LoginFailure:
         raise ConfigError("Discord refused DISCORD_TOKEN; check the token in .env.") from None
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl-C, SIGTERM: closed gracefully
         pass
     return 0
 
 
 async def _run(bot: object, token: str) -> None:
-    async with bot:  # type: ignore[attr-defined]
-        await bot.start(token)  # type: ignore[attr-defined]
+    """Connect until stopped. SIGTERM (what service managers and `docker stop` send) stops
+    as Ctrl-C does: the bot closes gracefully (`CovertBot.close`) before the process ends."""
+    loop = asyncio.get_running_loop()
+    running = asyncio.current_task()
+    assert running is not None
+    try:
+        loop.add_signal_handler(signal.SIGTERM, running.cancel)
+        handled = True
+    except (NotImplementedError, RuntimeError):  # no signal handlers here (Windows, a thread)
+        handled = False
+    try:
+        async with bot:  # type: ignore[attr-defined]
+            await bot.start(token)  # type: ignore[attr-defined]
+    finally:
+        if handled:
+            loop.remove_signal_handler(signal.SIGTERM)

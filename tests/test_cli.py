@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -11,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.app.settings import ConfigError, Settings
-from bot.cli import main
+from bot.cli import _run, main
 
 
 def test_run_without_a_token_explains_what_to_do(
@@ -108,3 +110,40 @@ def test_run_with_an_unusable_database_says_so(
     monkeypatch.setenv("DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db")
     assert main(["run"]) == 2
     assert "cannot open the database" in capsys.readouterr().err
+
+
+class StubBot:
+    """Stands in for the bot: connects for ever, and records that it was closed."""
+
+    def __init__(self) -> None:
+        self.closed = False
+        self.connected = asyncio.Event()
+
+    async def __aenter__(self) -> StubBot:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.closed = True
+
+    async def start(self, token: str) -> None:
+        self.connected.set()
+        await asyncio.Event().wait()
+
+
+async def test_sigterm_closes_the_bot_as_ctrl_c_does() -> None:
+    """A service manager stops the bot with SIGTERM: it closes gracefully (stores a
+    snapshot of every match, closes the database) instead of dying mid-work."""
+    stub = StubBot()
+    # Should _run not take SIGTERM, it must not end the test run: ignore it meanwhile.
+    before = signal.signal(signal.SIGTERM, lambda *_: None)
+    try:
+        running = asyncio.create_task(_run(stub, "token"))
+        await asyncio.wait_for(stub.connected.wait(), 5)
+        os.kill(os.getpid(), signal.SIGTERM)
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(running, 5)
+        assert stub.closed
+        # The handler went with the bot: the event loop no longer holds one.
+        assert not asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+    finally:
+        signal.signal(signal.SIGTERM, before)
