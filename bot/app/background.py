@@ -6,8 +6,10 @@ import asyncio
 from collections.abc import Iterable
 from typing import Any
 
-STOP_GRACE = 10.0
-"""Seconds a stop waits for background work (an AI move, a message edit) to end by itself."""
+STOP_GRACE = 3.0
+"""Seconds a stop waits for one kind of background work (AI moves, table edits, view
+updates) to end by itself: the three waits stay within the 10 s that `docker stop` and
+most service managers give between SIGTERM and SIGKILL."""
 
 
 async def wind_down(tasks: Iterable[asyncio.Task[Any]], seconds: float = STOP_GRACE) -> None:
