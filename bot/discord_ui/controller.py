@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -441,7 +441,7 @@ class Controller(ClickHandlers):
         older = views.get(slot)
         views[slot] = view
         if older is not None and older.key != view.key:
-            self._retire_later(match_id, user_id, older, remove=replaces)
+            self._retire_later(match_id, user_id, older, self._remove if replaces else None)
         elif older is not None and older.expiry is not None:
             older.expiry.cancel()
 
@@ -459,19 +459,14 @@ class Controller(ClickHandlers):
         match_id: int,
         user_id: int,
         view: OpenView,
-        *,
-        seat_gone: bool = False,
-        remove: bool = False,
+        how: Callable[[int, OpenView], Coroutine[Any, Any, None]] | None = None,
     ) -> None:
+        """In the background, take a view off the table: `how` (`_retire` by default,
+        `_remove`, `_seat_gone`) in the language the member saw it in."""
         if view.expiry is not None:
             view.expiry.cancel()
         with use_locale(self.view_language(user_id, view)):  # the task keeps the language
-            if remove:
-                work = self._remove(match_id, view)
-            elif seat_gone:
-                work = self._seat_gone(match_id, view)
-            else:
-                work = self._retire(match_id, view)
+            work = (how or self._retire)(match_id, view)
             task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -529,8 +524,8 @@ class Controller(ClickHandlers):
                     payload = private_payload(info, None, names, in_dm=view.in_dm)
             except GameError as error:
                 views.pop(slot, None)
-                seat_gone = isinstance(error, NotSeated)
-                self._retire_later(match_id, user_id, view, seat_gone=seat_gone)
+                gone = self._seat_gone if isinstance(error, NotSeated) else None
+                self._retire_later(match_id, user_id, view, gone)
                 await self._let_go(match_id, user_id, view)
                 continue
             try:
