@@ -1003,16 +1003,16 @@ class MatchService:
             hand_label=live.module.spec.hand_label,
             paused=live.row.paused,
         )
+        ended = live.row.status == "abandoned" or early is not None
+        view = rules.ended_view(live.state) if ended else rules.view(live.state, None)
         # Drawing images takes tens of milliseconds: keep it off the event loop.
-        screen = await asyncio.to_thread(
-            live.module.presenter.table, rules.view(live.state, None), live.names, outcome
-        )
+        screen = await asyncio.to_thread(live.module.presenter.table, view, live.names, outcome)
+        title = game_title(live.module.spec)
         if live.row.status == "abandoned":
-            screen = _over(screen, _(ENDED_TITLE).format(title=screen.title), _(ENDED_EARLY))
+            screen = _over(screen, _(ENDED_TITLE).format(title=title), _(ENDED_EARLY))
         elif early is not None:
-            title = _(DECIDED_TITLE).format(title=game_title(live.module.spec))
             verdict = f"**{early.render(live.names)}**\n{early.standings(live.names)}"
-            screen = _over(screen, title, verdict)
+            screen = _over(screen, _(DECIDED_TITLE).format(title=title), verdict)
         return info(screen=screen)
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
@@ -1055,9 +1055,10 @@ _ROW_VALUES = operator.attrgetter(*_ROW_FIELDS)
 
 def _over(screen: Screen, title: str, body: str) -> Screen:
     """Return the table of a match that is over while its game is not (ended by a host or
-    moderator, decided by forfeits): the game's own text still waits for a move ("Turn:
-    Bob", "Still to press Flip"), so only its picture stays, under this title and text."""
-    return msgspec.structs.replace(screen, title=title, body=body, fields=())
+    moderator, decided by forfeits), drawn from its ended view: the picture and the
+    players' fields (what each held, once revealed) stay, under this title and text,
+    since the game's own would tell of an outcome it never reached."""
+    return msgspec.structs.replace(screen, title=title, body=body)
 
 
 def _changed_row(row: MatchRow, values: dict[str, Any]) -> MatchRow:

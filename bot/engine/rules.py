@@ -259,6 +259,11 @@ class GameRules(Protocol):
         """Return everything the seat may know (None: the public view)."""
         ...
 
+    def ended_view(self, state: Any) -> Any:
+        """Return the public view of a match ended before its game was over (decided by
+        forfeits, or ended by its host): what everyone may know once it is over."""
+        ...
+
     def outcome(self, state: Any) -> Outcome | None:
         """Return how the match ended, or None while it goes on."""
         ...
@@ -359,6 +364,16 @@ class Rules(Generic[S]):
         if seat is None or not 0 <= seat < state.seats:
             return self.public_view(state)
         return self.private_view(state, seat)
+
+    def ended_view(self, state: S) -> Any:
+        """Return the public view of a match ended before its game was over.
+
+        A view tells what ends with the match (every game's ``over``: hands, secret rules
+        and missions face up) from the state's ``over`` phase; a match that ends outside
+        its log (forfeits, a host ending it) is shown as in that phase, so its table
+        reveals what a played-out match reveals, as its log does."""
+        struct: Any = state  # every game's state is a frozen msgspec struct
+        return self.public_view(msgspec.structs.replace(struct, phase="over"))
 
     def public_view(self, state: S) -> Any:
         """Return what anyone at the table may know."""

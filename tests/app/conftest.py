@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +12,10 @@ import pytest
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.app.ports import NullPublisher
+from bot.engine import Field
 from bot.games import build_registry
+from bot.games.coverta.cards import CARDS
+from bot.games.coverta.state import CovertaState
 from bot.store.db import make_engine, make_sessionmaker
 from bot.store.repo import MatchRepository
 from bot.store.store import Store
@@ -83,3 +86,15 @@ def store(engine: Any) -> Store:
 def world(store: Store) -> World:
     """Every service of one process on the store, with a fake clock and publisher."""
     return build_world(store)
+
+
+def assert_revealed(fields: Sequence[Field], state: CovertaState) -> None:
+    """Check that each player's field of an ended COVERTA table names both their secret
+    rules and the cards they still held, and that none still asks for a move."""
+    assert len(fields) == state.seats
+    for seat, field in enumerate(fields):
+        first, second = state.instructions[seat]
+        assert f"Rules: {first.words()} / {second.words()}" in field.value
+        held = ", ".join(str(CARDS[c - 1].number) for c in state.hands[seat])
+        assert f"Held: {held or 'nothing'}" in field.value
+        assert "turn" not in field.name.lower() and "turn" not in field.value.lower()

@@ -12,7 +12,7 @@ import pytest
 from bot.app.errors import MatchNotFound, NotAllowed, NotSeated
 from bot.engine import BadToken, IllegalAction, MatchOver, NotYourTurn, StaleVersion
 from bot.store.repo import MatchRepository
-from tests.app.conftest import Services, actor, make_services, two_player_match
+from tests.app.conftest import Services, actor, assert_revealed, make_services, two_player_match
 
 
 def encoded(live: Any) -> bytes:
@@ -131,11 +131,11 @@ async def test_end_and_leave_rules(services: Services) -> None:
     await services.matches.end(match_id, 1, moderator=False)
     with pytest.raises(MatchOver):
         await services.matches.end(match_id, 1, moderator=True)
-    # The table no longer waits for a move: the picture stays, under "ended".
+    # The table no longer waits for a move: it is "ended", with every secret face up.
     table = await services.matches.table(match_id)
-    assert table.screen.title.startswith("COVERTA") and table.screen.title.endswith(" (ended)")
-    assert "ended before its finish" in table.screen.body and table.screen.fields == ()
-    assert table.screen.image and table.turn_user_ids == []
+    assert table.screen.title == "COVERTA (ended)" and table.turn_user_ids == []
+    assert "ended before its finish" in table.screen.body and table.screen.image
+    assert_revealed(table.screen.fields, (await services.matches.load(match_id)).state)
 
 
 async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engine: Any) -> None:

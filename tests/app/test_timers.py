@@ -14,6 +14,7 @@ from bot.app.notes import read
 from bot.games.cover_cover import rules as cover_rules
 from bot.games.covert.actions import Fly
 from bot.store.store import Store
+from tests.app.conftest import assert_revealed
 from tests.app.fakes import (
     FakeClock,
     FirstLegal,
@@ -169,9 +170,11 @@ async def test_a_forfeit_ends_a_two_player_match(world: World) -> None:
     assert results[loser] == 2 and sorted(results.values()) == [1, 2]
     table = await world.matches.table(match_id)
     assert "won: everyone else forfeited" in table.screen.body
-    # The game's own text still waits for a move: the table shows only the verdict.
-    assert table.screen.title.endswith(" - match over") and table.screen.fields == ()
+    # The game's own text would still wait for a move: the table shows the verdict, and
+    # every player's secret rules and cards, as a match played out does.
+    assert table.screen.title == "COVERTA - match over"
     assert "Turn" not in table.screen.body and "Standings: 1. " in table.screen.body
+    assert_revealed(table.screen.fields, live.state)
 
 
 async def test_timers_that_ran_out_during_downtime_get_a_grace_period(store: Store) -> None:

@@ -66,8 +66,12 @@ async def test_the_host_hands_hosting_over_and_a_moderator_ends_the_match(world)
     referees = world.guild.create_role("Referees")
     ref = world.guild.add_member(env.create_user("ref"), roles=[referees])
     await world.mod.slash(world.channel, "config modrole", role=referees)
+    state = (await env.bot.controller.matches.load(match_id)).state
+    secret = [f"Rules: {a.words()} / {b.words()}" for a, b in state.instructions]
+    assert not any(rules in text_of(env, table) for rules in secret)
     assert messages.ENDED in answer(await ref.slash(world.channel, "match end", match=match_id))
     assert "ended before its finish" in text_of(env, table)
+    assert all(rules in text_of(env, table) for rules in secret), "an ended match shows all"
     log = answer(await world.dave.slash(world.channel, "match log", match=match_id))
     assert "handed hosting over to" in log and f"ended by <@{ref.id}>" in log
 

@@ -30,7 +30,13 @@ from bot.engine import (
     Select,
 )
 from bot.games import build_registry
-from tests.support.games import assert_no_leak, options_for, random_playout, seats_for
+from tests.support.games import (
+    assert_no_leak,
+    assert_revealed_once_ended,
+    options_for,
+    random_playout,
+    seats_for,
+)
 
 GAMES = build_registry().all()
 PLAYOUTS = 48
@@ -40,6 +46,8 @@ match (Cover-cover's face-down cards and hands, rules §6): at the end no seat k
 than another. Every other game reveals every secret at the end."""
 """Random playouts per game; seat counts and options cycle through every choice."""
 STEP_LIMIT = 3000
+REVEAL_EVERY = 16
+"""How often a playout checks what its match would show if ended at that step."""
 TOKEN_RE = re.compile(r"[A-Za-z0-9_.,+\-]+")
 FORGED = ["", "?", "x" * 81, "A..", ".", "Z.1.2", "A.1;drop", "é", "1" * 90]
 FORGED_IN = {
@@ -132,8 +140,10 @@ def playout(module: GameModule, index: int) -> Iterator[tuple[Any, list[LogEntry
 def test_random_playout(module: GameModule, index: int) -> None:
     rules, seats = module.rules, seats_for(module, index)
     state, log = None, []
-    for state, log in playout(module, index):  # noqa: B007 (the last log is replayed below)
+    for state, log in playout(module, index):
         check_state(rules, state, seats)
+        if len(log) % REVEAL_EVERY == index % REVEAL_EVERY and rules.outcome(state) is None:
+            assert_revealed_once_ended(rules, state, seats)
         for seat in rules.to_act(state) - {CHANCE}:
             tokens = {a.token() for a in rules.legal_actions(state, seat)}
             check_forgeries(rules, state, tokens, seat)
@@ -193,6 +203,8 @@ def present_step(module: GameModule, presenter: Any, state: Any, seats: int) -> 
     rules = module.rules
     names = [f"Player {i}" for i in range(seats)]
     check_screen(presenter.table(rules.view(state, None), names, rules.outcome(state)), set())
+    if rules.outcome(state) is None:  # as if its host ended it now
+        check_screen(presenter.table(rules.ended_view(state), names, None), set())
     for seat in range(seats):
         legal = rules.legal_actions(state, seat) if seat in rules.to_act(state) else ()
         tokens = {a.token() for a in legal}

@@ -212,6 +212,25 @@ def assert_no_leak(rules: GameRules, state: Any, seat: Seat | None) -> None:
         assert number not in subtrees, f"seat {seat} can see {secret!r}"
 
 
+def assert_revealed_once_ended(rules: GameRules, state: Any, seats: int) -> None:
+    """Check that a match ended now (forfeits, a host ending it) shows what its players
+    hold: each value hidden from the public that stands in some seat's own view stands
+    in the public view of the ended match. What no seat sees (a deck's order, Cover-
+    cover's face-down cards) may stay unseen."""
+    hidden = {canonical(secret): secret for secret in rules.hidden_from(state, None)}
+    if not hidden:
+        return
+    _FORMS.start()
+    shown: set[int] = set()
+    _FORMS.number(msgspec.to_builtins(rules.ended_view(state)), shown)
+    for seat in range(seats):
+        held: set[int] = set()
+        _FORMS.number(msgspec.to_builtins(rules.view(state, seat)), held)
+        for encoded, secret in hidden.items():
+            number = _FORMS.number_of(secret, encoded)
+            assert number not in held or number in shown, f"{secret!r} stays hidden"
+
+
 class MatchTable(Generic[StateT, PublicT, PrivateT]):
     """A match driven step by step in a game's own tests, keeping the last step's events.
 
