@@ -69,6 +69,9 @@ SUBSTITUTES: dict[str, str] = {
 """Markers drawn as words or plain signs, the same at any size and in any picture."""
 INVISIBLE = {"\ufe0e", "\ufe0f", "\u200d", "\u200b", "\u2060"}
 """Variation selectors and joiners: they shape emoji and draw nothing on their own."""
+RIGHT_TO_LEFT_MARK: Final = "\u200f"
+"""Kept by ``clean`` (it draws nothing): after the ellipsis of a cut right-to-left name it
+keeps the ellipsis on the name's cut end, its left."""
 
 
 LAYOUT: ImageFont.Layout = (
@@ -177,6 +180,8 @@ def clean(text: str) -> str:
         if ch in SUBSTITUTES:
             out.append(SUBSTITUTES[ch])
             base = True
+        elif ch == RIGHT_TO_LEFT_MARK:
+            out.append(ch)
         elif ch in INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf"):
             continue
         elif unicodedata.category(ch).startswith("M"):
@@ -203,6 +208,8 @@ def runs(text: str) -> Iterator[tuple[int, str]]:
     for i, ch in enumerate(text):
         if i > start and unicodedata.category(ch).startswith("M") and has_glyph(current, ch):
             continue
+        if i > start and ch == RIGHT_TO_LEFT_MARK:
+            continue  # the mark orders the run it ends
         index = font_index(ch) or 0
         if (ch != " " or current == EMOJI_FONT) and index != current:
             if i > start:
@@ -231,7 +238,23 @@ def fit(text: str, size: int, room: float) -> str:
         return text
     while text and width(text + "…", size) > room:
         text = text[:-1]
-    return text.rstrip() + "…"
+    return cut_end(text.rstrip() + "…")
+
+
+def cut_end(text: str) -> str:
+    """Return a cut text whose ellipsis stays on its cut end when that end reads right to
+    left: in a line read left to right, "شهرزاد…" would draw the ellipsis on the name's
+    right, where an Arabic or Hebrew name begins; a right-to-left mark after it moves it
+    to the name's left, where the name was cut. Text that is not cut there is unchanged."""
+    if not text.endswith("…"):
+        return text
+    for ch in reversed(text[:-1]):
+        kind = unicodedata.bidirectional(ch)
+        if kind in ("R", "AL"):
+            return text + RIGHT_TO_LEFT_MARK
+        if kind == "L":
+            break
+    return text
 
 
 def fit_names(names: Sequence[str], size: int, room: float | Sequence[float]) -> list[str]:
@@ -242,7 +265,7 @@ def fit_names(names: Sequence[str], size: int, room: float | Sequence[float]) ->
     rooms = [room] * len(names) if isinstance(room, int | float) else list(room)
 
     def shorten(i: int, tail: int) -> str:
-        return middle_cut(cleaned[i], tail, lambda text: width(text, size) <= rooms[i])
+        return cut_end(middle_cut(cleaned[i], tail, lambda text: width(text, size) <= rooms[i]))
 
     return distinct(cleaned, shorten)
 

@@ -121,6 +121,23 @@ def test_a_line_with_an_arabic_name_still_reads_left_to_right() -> None:
     assert text.width(line, 40) == pytest.approx(drawn.width, abs=4)
 
 
+@pytest.mark.parametrize("room", [90, 110, 130])
+def test_a_cut_arabic_name_shows_its_ellipsis_where_it_was_cut(room: int) -> None:
+    """A right-to-left name cut to fit ends, for its reader, on its left: the ellipsis
+    stands there, between "by" and the name, not on the right where the name begins. (The
+    letters chosen join no neighbour, so a letter-by-letter drawing is the expected one.)"""
+    name = "دارا زاد وارد"
+    cut = text.fit(name, 40, room)
+    (line,) = text.fit_named("by {player}", [name], 40, text.width("by ", 40) + room)
+    for drawn in (f"by {cut}", line):
+        kept = drawn.removeprefix("by ").rstrip("…" + text.RIGHT_TO_LEFT_MARK)
+        assert kept and kept in name and len(kept) < len(name)
+        expected = _drawn("by …" + kept[::-1], ImageFont.Layout.BASIC)
+        assert _same(_drawn(drawn), expected)
+    latin = text.fit("Bartholomew", 40, room)
+    assert latin.endswith("…"), "a left-to-right name keeps its ellipsis on its right"
+
+
 def test_the_robot_marker_reads_ai_in_pictures() -> None:
     """Pictures write AI where messages show the robot emoji: the marker reads as a word."""
     assert text.clean(robot_name("Ada")) == f"{ROBOT_TEXT} Ada"
