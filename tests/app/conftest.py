@@ -20,7 +20,7 @@ from bot.store.db import make_engine, make_sessionmaker
 from bot.store.repo import MatchRepository
 from bot.store.store import Store
 from bot.store.writer import close_writer
-from tests.app.fakes import World, build_world
+from tests.app.fakes import World, build_world, stop_services, tracked
 
 
 @dataclass
@@ -36,7 +36,7 @@ def make_services(engine: Any, *, snapshot_every: int = 50, repo: Any = None) ->
     """Build services over an engine, as one bot process would."""
     registry = build_registry()
     repo = repo or MatchRepository(make_sessionmaker(engine))
-    matches = MatchService(repo, registry, NullPublisher(), snapshot_every=snapshot_every)
+    matches = tracked(MatchService(repo, registry, NullPublisher(), snapshot_every=snapshot_every))
     lobbies = LobbyService(repo, registry, matches, seeds=random.Random(11))
     return Services(repo, matches, lobbies)
 
@@ -46,6 +46,7 @@ async def engine(db_url: str) -> AsyncIterator[Any]:
     """An engine on the test database, closed afterwards with the writer threads it started."""
     engine = make_engine(db_url)
     yield engine
+    await stop_services()
     close_writer(engine)
     await engine.dispose()
 

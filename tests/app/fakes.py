@@ -76,6 +76,24 @@ class World:
     scheduler: Scheduler
 
 
+BUILT: list[MatchService] = []
+"""Every MatchService the test built: `stop_services` winds their AI drivers down."""
+
+
+def tracked(matches: MatchService) -> MatchService:
+    """Return the service, kept among those that `stop_services` stops."""
+    BUILT.append(matches)
+    return matches
+
+
+async def stop_services() -> None:
+    """Stop the AI drivers of every service built so far, as the bot does before it closes
+    its database: a driver left running would meet a closed database, or a closed event
+    loop, in the middle of a move."""
+    while BUILT:
+        await BUILT.pop().stop()
+
+
 def build_world(
     store: Store, clock: FakeClock | None = None, seed: int = 5, registry: Registry | None = None
 ) -> World:
@@ -85,8 +103,10 @@ def build_world(
     registry = registry or build_registry()
     settings = SettingsService(store.settings)
     stats = StatsService(store.stats)
-    matches = MatchService(
-        store.matches, registry, publisher, settings=settings, stats=stats, clock=clock
+    matches = tracked(
+        MatchService(
+            store.matches, registry, publisher, settings=settings, stats=stats, clock=clock
+        )
     )
     lobbies = LobbyService(store.matches, registry, matches, seeds=random.Random(seed))
     absence = AbsenceService(matches)

@@ -21,7 +21,7 @@ from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import Shards
 from bot.store.rows import Standing
 from bot.store.store import Store
-from tests.app.fakes import FakeClock, World, build_world, settle
+from tests.app.fakes import FakeClock, World, build_world, settle, stop_services
 from tests.app.play import open_game
 from tests.backends import database_urls
 
@@ -46,8 +46,9 @@ async def cluster(db_url: str) -> AsyncIterator[list[World]]:
         yield worlds
     finally:
         for world in worlds:
-            await settle(world)
             await world.scheduler.stop()
+        await stop_services()
+        for world in worlds:
             await world.store.close()
 
 
@@ -138,6 +139,7 @@ async def test_a_process_started_with_a_dead_ones_shards_resumes_its_matches(
         live = await heir.matches.load(lobby)
         assert live.version > 0 and not heir.matches.ai_to_act(live)
     finally:
+        await stop_services()
         await store.close()
 
 

@@ -25,7 +25,7 @@ from bot.store.db import make_engine
 from bot.store.models import Match as MatchModel
 from bot.store.models import MatchResult, Rating
 from bot.store.store import Store
-from tests.app.fakes import World, build_world
+from tests.app.fakes import World, build_world, stop_services
 from tests.app.play import open_game, play_until_last_move
 from tests.backends import database_urls
 
@@ -139,6 +139,7 @@ async def test_thirty_two_matches_finishing_at_once_all_get_their_results(
             updates = await rating_updates(store, game)
             assert len(updates) == 32 and set(updates.values()) == {1}
     finally:
+        await stop_services()
         for world in worlds:
             await world.store.close()
 
@@ -214,6 +215,7 @@ def test_python_m_bot_repair_reports_what_it_did(db_url: str, tmp_path: Path) ->
             match_id = await finished_match(world, "never_over", seed=9)
             await _drop_results(store, match_id)
         finally:
+            await stop_services()
             await store.close()
 
     def repair() -> subprocess.CompletedProcess[str]:

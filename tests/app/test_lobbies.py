@@ -24,6 +24,7 @@ from bot.store.db import make_sessionmaker
 from bot.store.repo import MatchRepository
 from bot.store.sql import WRITE
 from bot.store.writer import writer_for
+from tests.app.fakes import tracked
 
 TEAM = OptionSpec(
     "team", "Your team", (("A", "Team A"), ("B", "Team B")), "A", per_seat=True, balanced=True
@@ -42,7 +43,7 @@ def teams_registry() -> Registry:
 def lobbies(engine: Any) -> LobbyService:
     registry = teams_registry()
     repo = MatchRepository(make_sessionmaker(engine))
-    matches = MatchService(repo, registry, NullPublisher())
+    matches = tracked(MatchService(repo, registry, NullPublisher()))
     return LobbyService(repo, registry, matches, seeds=random.Random(1))
 
 
@@ -88,7 +89,7 @@ async def test_a_per_seat_option_is_offered_only_when_its_match_option_applies(
     registry = Registry()
     registry.register(dataclasses.replace(GAME, spec=spec))
     repo = MatchRepository(make_sessionmaker(engine))
-    service = LobbyService(repo, registry, MatchService(repo, registry, NullPublisher()))
+    service = LobbyService(repo, registry, tracked(MatchService(repo, registry, NullPublisher())))
     ids: dict[str, list[str]] = {}
     for steal in ("off", "on"):
         lobby = await service.open(
@@ -112,7 +113,7 @@ async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any)
     registry = Registry()
     registry.register(COVERT)
     repo = MatchRepository(make_sessionmaker(engine))
-    service = LobbyService(repo, registry, MatchService(repo, registry, NullPublisher()))
+    service = LobbyService(repo, registry, tracked(MatchService(repo, registry, NullPublisher())))
     lobby = await service.open(guild_id=1, channel_id=2, game="covert", options={}, host=(1, "Al"))
     match_id = lobby.match_id
     lobby = await service.join(match_id, 2, "Bo")
