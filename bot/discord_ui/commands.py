@@ -59,8 +59,12 @@ def game_group(module: GameModule, ui: Controller) -> app_commands.Group:
 
 
 def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[Any, ..., None]:
-    """Build /<game> start with one parameter per declared option."""
+    """Build /<game> start with one parameter per option of the whole match. An option each
+    seat picks (a team, a personal Espionage setting) is no parameter: every member picks
+    their own with the lobby's buttons, and a host's value given here would read as the
+    table's."""
     spec = module.spec
+    asked = spec.match_options
 
     async def start(interaction: discord.Interaction, **options: Any) -> None:
         await ui.start_game(interaction, module, options)
@@ -71,9 +75,9 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
             "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
         )
     ]
-    names = [o.name for o in spec.options]
+    names = [o.name for o in asked]
     names += [] if "pacing" in names else ["pacing"]
-    wholes = {o.name: o.whole for o in spec.options if o.whole is not None}
+    wholes = {o.name: o.whole for o in asked if o.whole is not None}
     if spec.min_seats < spec.max_seats:  # the lobby's seats, within the game's range
         names.append("players")
         wholes["players"] = (spec.min_seats, spec.max_seats)
@@ -87,11 +91,11 @@ def _start_command(module: GameModule, ui: Controller) -> app_commands.Command[A
             app_commands.Choice(name=game_words(spec.key, label), value=value)
             for value, label in o.choices
         ]
-        for o in spec.options
+        for o in asked
         if o.whole is None
     }
     explained: dict[str, str | app_commands.locale_str] = {
-        o.name: game_words(spec.key, o.description) for o in spec.options
+        o.name: game_words(spec.key, o.description) for o in asked
     }
     choices.setdefault("pacing", PACING)
     explained.setdefault("pacing", N_("Turn timer: live or correspondence (default: the server's)"))

@@ -209,3 +209,19 @@ async def test_the_host_limits_the_lobby_to_a_number_of_players(world) -> None:
     coins = next(c for c in tree.get_commands() if c.name == "coins")
     start = next(c for c in coins.commands if c.name == "start")
     assert "players" not in {p.name for p in start.parameters}
+
+
+async def test_start_asks_only_for_the_whole_matchs_options(world) -> None:
+    """An option each seat picks (a NEVER OVER team, Covert's Espionage and First asks) is
+    picked by each member in the lobby, never by the host's start command for everyone."""
+    for game in world.env.bot.controller.registry.all():
+        group = next(
+            c for c in world.env.bot.tree.get_commands() if c.name == game.spec.command_name
+        )
+        start = next(c for c in group.commands if c.name == "start")
+        asked = {p.name for p in start.parameters} - {"pacing", "players"}
+        assert asked == {o.name for o in game.spec.match_options}, game.spec.key
+    per_seat = {
+        o.name for g in world.env.bot.controller.registry.all() for o in g.spec.seat_options
+    }
+    assert {"team", "espionage", "first"} <= per_seat
