@@ -10,8 +10,10 @@ IMMEDIATE, taking the write lock before they read.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import os
+import threading
 import time
 from pathlib import Path
 from typing import Any, Final
@@ -47,6 +49,8 @@ WRITER_CHECKPOINT_PAGES: Final = 16_000
 Only a safety net: the writer's checkpoint thread keeps the WAL short off the commit
 path (see `bot.store.writer`), so a member's move never waits for SQLite to copy
 the WAL into the database file. Other connections keep SQLite's default (1,000)."""
+THREAD_END: Final = 2.0
+"""Seconds a failed schema upgrade waits for each thread it started to end."""
 _ROOT: Final = Path(__file__).resolve().parents[2]
 ALEMBIC_INI: Final = _ROOT / "alembic.ini"
 MIGRATIONS_DIR: Final = _ROOT / "migrations"
@@ -164,7 +168,22 @@ def alembic_config(url: str | None = None, connection: Connection | None = None)
 
 def upgrade(url: str | None = None, revision: str = "head") -> None:
     """Upgrade the schema (blocking; not from inside a running event loop)."""
-    command.upgrade(alembic_config(url), revision)
+    asyncio.run(_upgrade_settled(url, revision))
+
+
+async def _upgrade_settled(url: str | None, revision: str) -> None:
+    """Upgrade; when the database cannot be opened, let the threads the attempt started
+    end before the event loop closes, then raise. (aiosqlite stops the thread of a
+    connection that failed to open without waiting for it, and that thread then reports
+    to the loop: once the loop is closed, it dies with an "Event loop is closed"
+    traceback, printed after the one sentence that says what is wrong.)"""
+    before = set(threading.enumerate())
+    try:
+        await upgrade_to_head(url, revision)
+    except BaseException:
+        for thread in set(threading.enumerate()) - before:
+            await asyncio.to_thread(thread.join, THREAD_END)
+        raise
 
 
 def downgrade(url: str | None, revision: str) -> None:
@@ -178,11 +197,12 @@ async def upgrade_engine(engine: AsyncEngine, revision: str = "head") -> None:
         await connection.run_sync(_upgrade_on, revision)
 
 
-async def upgrade_to_head(url: str | None = None) -> None:
-    """Upgrade the database at `url` to the newest revision; safe inside a running loop."""
+async def upgrade_to_head(url: str | None = None, revision: str = "head") -> None:
+    """Upgrade the database at `url` to the newest revision (or to `revision`); safe
+    inside a running loop."""
     engine = make_engine(database_url(url), poolclass=NullPool)
     try:
-        await upgrade_engine(engine)
+        await upgrade_engine(engine, revision)
     finally:
         await engine.dispose()
 

@@ -25,3 +25,7 @@ class ConcurrencyConflict(StoreError):
         self.actual = actual
         found = "unknown" if actual is None else repr(actual)
         super().__init__(f"match {match_id}: expected {expected!r}, found {found}")
+
+
+class StoreClosed(StoreError, RuntimeError):
+    """The store's database was closed (the process is stopping): nothing more is written."""

@@ -47,6 +47,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.pool import SingletonThreadPool
 
+from bot.store.errors import StoreClosed
 from bot.store.sql import SINGLE, WRITE
 
 log = logging.getLogger(__name__)
@@ -376,18 +377,24 @@ def _direct_engine(engine: AsyncEngine) -> Engine | None:
 
 
 _WRITERS: weakref.WeakKeyDictionary[AsyncEngine, GroupWriter] = weakref.WeakKeyDictionary()
+_CLOSED: weakref.WeakSet[AsyncEngine] = weakref.WeakSet()
 
 
 def writer_for(engine: AsyncEngine) -> GroupWriter:
-    """Return the writer of this engine's database, made on first use."""
+    """Return the writer of this engine's database, made on first use; refuse an engine
+    whose writer was closed, since a writer made again would start threads that nothing
+    closes (work left running after its process's stop: a bug to see, not to hide)."""
     found = _WRITERS.get(engine)
     if found is None:
+        if engine in _CLOSED:
+            raise StoreClosed("this database was closed; nothing more is written to it")
         found = _WRITERS[engine] = GroupWriter(engine)
     return found
 
 
 def close_writer(engine: AsyncEngine) -> None:
-    """Close the writer of an engine, if it has one."""
+    """Close the writer of an engine, if it has one, for good."""
+    _CLOSED.add(engine)
     found = _WRITERS.pop(engine, None)
     if found is not None:
         found.close()

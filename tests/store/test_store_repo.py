@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import threading
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
@@ -24,6 +25,7 @@ from bot.store import (
     SeatRow,
     Store,
 )
+from bot.store.errors import StoreClosed
 from bot.store.models import GuildSettings, Match, MatchEvent
 from bot.store.repo import Extras
 from bot.store.rows import DmViewRow
@@ -621,3 +623,18 @@ async def test_user_prefs_round_trip(store: Store) -> None:
     await store.settings.set_user_prefs(HOST, {"hand_by_dm": True})
     await store.settings.set_user_prefs(HOST, {"hand_by_dm": False, "lang": "en"})
     assert await store.settings.get_user_prefs(HOST) == {"hand_by_dm": False, "lang": "en"}
+
+
+async def test_a_closed_store_refuses_work_instead_of_opening_the_database_again(
+    store: Store,
+) -> None:
+    """Work that outlives its process's stop fails loudly: a writer made again for a closed
+    database would start threads (and connections) that nothing ever closes."""
+    assert await store.matches.load_match(1) is None
+    await store.close()
+    before = set(threading.enumerate())
+    with pytest.raises(StoreClosed):
+        await store.matches.load_match(1)
+    with pytest.raises(StoreClosed):
+        writer_for(store.engine)
+    assert not [t.name for t in set(threading.enumerate()) - before if t.name.startswith("db-")]
