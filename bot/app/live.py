@@ -50,6 +50,20 @@ class LiveMatch:
         return self.match.state
 
     @property
+    def ended_early(self) -> bool:
+        """Tell whether the match is over while its game is not: ended by its host or a
+        moderator, or decided by forfeits."""
+        return self.row.status in ("abandoned", "finished") and self.match.outcome is None
+
+    def view(self, seat: Seat | None = None) -> Any:
+        """Return what the seat (None: anyone) may know now: once the match is over, even
+        when its game is not, what everyone may know at the end."""
+        rules = self.match.rules
+        if self.ended_early:
+            return rules.ended_view(self.state, seat)
+        return rules.view(self.state, seat)
+
+    @property
     def names(self) -> list[str]:
         """Return display names in seat order."""
         return [s.display_name for s in self.seats]

@@ -974,7 +974,6 @@ class MatchService:
         Everything is read from the live match before the picture is drawn: a move applied
         meanwhile must not pair its version with the older screen."""
         live = await self.load(match_id)
-        rules = live.match.rules
         outcome = live.match.outcome
         early: Outcome | None = None  # the outcome of a match decided by forfeits
         if outcome is None and live.row.result is not None:
@@ -1003,10 +1002,10 @@ class MatchService:
             hand_label=live.module.spec.hand_label,
             paused=live.row.paused,
         )
-        ended = live.row.status == "abandoned" or early is not None
-        view = rules.ended_view(live.state) if ended else rules.view(live.state, None)
         # Drawing images takes tens of milliseconds: keep it off the event loop.
-        screen = await asyncio.to_thread(live.module.presenter.table, view, live.names, outcome)
+        screen = await asyncio.to_thread(
+            live.module.presenter.table, live.view(), live.names, outcome
+        )
         title = game_title(live.module.spec)
         if live.row.status == "abandoned":
             screen = _over(screen, _(ENDED_TITLE).format(title=title), _(ENDED_EARLY))
@@ -1025,7 +1024,7 @@ class MatchService:
         running = live.row.status == "active"
         active = running and seat in live.match.may_act
         legal = rules.legal_actions(live.state, seat) if active else ()
-        view = rules.view(live.state, seat)
+        view = live.view(seat)
         presenter = live.module.presenter
         # Read before drawing: a move applied meanwhile must not pass for what is drawn.
         version, names, private_notes = live.version, live.names, _private_notes(live, seat)

@@ -259,9 +259,9 @@ class GameRules(Protocol):
         """Return everything the seat may know (None: the public view)."""
         ...
 
-    def ended_view(self, state: Any) -> Any:
-        """Return the public view of a match ended before its game was over (decided by
-        forfeits, or ended by its host): what everyone may know once it is over."""
+    def ended_view(self, state: Any, seat: Seat | None = None) -> Any:
+        """Return the view of a match ended before its game was over (decided by forfeits,
+        or ended by its host), for a seat or (None) the public: as once it is over."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -365,15 +365,17 @@ class Rules(Generic[S]):
             return self.public_view(state)
         return self.private_view(state, seat)
 
-    def ended_view(self, state: S) -> Any:
-        """Return the public view of a match ended before its game was over.
+    def ended_view(self, state: S, seat: Seat | None = None) -> Any:
+        """Return the view of a match ended before its game was over, for a seat or (None)
+        the public.
 
         A view tells what ends with the match (every game's ``over``: hands, secret rules
-        and missions face up) from the state's ``over`` phase; a match that ends outside
-        its log (forfeits, a host ending it) is shown as in that phase, so its table
-        reveals what a played-out match reveals, as its log does."""
+        and missions face up, nobody waited for) from the state's ``over`` phase; a match
+        that ends outside its log (forfeits, a host ending it) is shown as in that phase,
+        so its table reveals what a played-out match reveals, as its log does, and no
+        private view still says whose move it is."""
         struct: Any = state  # every game's state is a frozen msgspec struct
-        return self.public_view(msgspec.structs.replace(struct, phase="over"))
+        return self.view(msgspec.structs.replace(struct, phase="over"), seat)
 
     def public_view(self, state: S) -> Any:
         """Return what anyone at the table may know."""

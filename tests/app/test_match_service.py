@@ -136,6 +136,10 @@ async def test_end_and_leave_rules(services: Services) -> None:
     assert table.screen.title == "COVERTA (ended)" and table.turn_user_ids == []
     assert "ended before its finish" in table.screen.body and table.screen.image
     assert_revealed(table.screen.fields, (await services.matches.load(match_id)).state)
+    # The host's own view no longer waits for anyone either.
+    hand = await services.matches.private(match_id, 1)
+    assert "The match is over." in hand.screen.body and "Waiting for" not in hand.screen.body
+    assert hand.screen.choices == () and not hand.active
 
 
 async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engine: Any) -> None:

@@ -316,7 +316,10 @@ async def test_a_hand_sent_by_dm_follows_the_match_and_ends_without_your_turn(
         shown = text_of(env, message)
         if message.embeds or "out of date" in shown:
             assert "Your turn" not in shown and "It's your turn" not in shown
+            assert "Waiting for" not in shown
             assert not choices(env, message)
+    final = [m for m in world.alice.user.dm_channel.history() if m.embeds][-1]
+    assert "The match is over." in text_of(env, final), "the view turned into the final one"
 
 
 async def test_a_finished_matchs_view_keeps_showing_the_end(world: Any) -> None:

@@ -205,6 +205,8 @@ def present_step(module: GameModule, presenter: Any, state: Any, seats: int) -> 
     check_screen(presenter.table(rules.view(state, None), names, rules.outcome(state)), set())
     if rules.outcome(state) is None:  # as if its host ended it now
         check_screen(presenter.table(rules.ended_view(state), names, None), set())
+        for seat in range(seats):
+            check_screen(presenter.private(rules.ended_view(state, seat), (), names, None), set())
     for seat in range(seats):
         legal = rules.legal_actions(state, seat) if seat in rules.to_act(state) else ()
         tokens = {a.token() for a in legal}
