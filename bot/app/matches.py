@@ -1074,8 +1074,10 @@ def _private_notes(live: LiveMatch, seat: Seat, limit: int = 5) -> list[str]:
 
     Only those no older than the oldest public line on the table are kept, so a
     note (the deal, a card drawn) goes away as play moves on, the same way before
-    and after a restart.
+    and after a restart; none while the game hides from the seat what they told.
     """
+    if not live.ended_early and not live.match.rules.keeps_notes(live.state, seat):
+        return []
     public = [seq for seq, e in live.recent if e.audience is None]
     since = public[-RECENT_LINES] if len(public) >= RECENT_LINES else 0
     lines = [

@@ -264,6 +264,11 @@ class GameRules(Protocol):
         or ended by its host), for a seat or (None) the public: as once it is over."""
         ...
 
+    def keeps_notes(self, state: Any, seat: Seat) -> bool:
+        """Tell whether the seat may still read the private notes it was sent (the deal,
+        a card drawn), or what they told is hidden from it again."""
+        ...
+
     def outcome(self, state: Any) -> Outcome | None:
         """Return how the match ended, or None while it goes on."""
         ...
@@ -376,6 +381,12 @@ class Rules(Generic[S]):
         private view still says whose move it is."""
         struct: Any = state  # every game's state is a frozen msgspec struct
         return self.view(msgspec.structs.replace(struct, phase="over"), seat)
+
+    def keeps_notes(self, state: S, seat: Seat) -> bool:
+        """Tell whether the seat may still read the private notes it was sent (the deal,
+        a card drawn): yes, unless a game hides from a seat what it once held (a NEVER
+        OVER hand set aside face down)."""
+        return True
 
     def public_view(self, state: S) -> Any:
         """Return what anyone at the table may know."""

@@ -157,6 +157,29 @@ async def test_private_notes_follow_the_recent_moves_and_survive_a_restart(engin
     assert any(note.startswith("You drew") for note in later.notes)  # newer ones stay
 
 
+async def test_a_retired_never_over_player_reads_no_note_of_the_cards_set_aside(
+    services: Services,
+) -> None:
+    lobby = await services.lobbies.open(
+        guild_id=10, channel_id=20, game="never_over", options={}, host=(1, "Alice")
+    )
+    await services.lobbies.join(lobby.match_id, 2, "Bob")
+    await services.lobbies.start(lobby.match_id, 1)
+    user, version, legal = await actor(services, lobby.match_id)
+    dealt = await services.matches.private(lobby.match_id, user)
+    assert any(note.startswith("You were dealt") for note in dealt.notes)
+    assert "X" in legal
+    await services.matches.submit(lobby.match_id, user, version, "X")  # retire at once
+    live = await services.matches.load(lobby.match_id)
+    seat = live.seat_of(user)
+    assert seat is not None and live.state.retired[seat] and live.match.outcome is None
+    retired = await services.matches.private(lobby.match_id, user)
+    assert "set aside face down" in retired.screen.body
+    assert retired.notes == []  # the deal and the draws named the cards now face down
+    other = await services.matches.private(lobby.match_id, 3 - user)
+    assert any(note.startswith("You were dealt") for note in other.notes)
+
+
 async def test_each_game_names_its_private_view_button(services: Services) -> None:
     coverta = await two_player_match(services)
     lobby = await services.lobbies.open(

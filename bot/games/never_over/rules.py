@@ -212,6 +212,12 @@ class NeverOverRules(Rules[NeverOverState]):
             scores=tuple(float(v) for v in side_points(totals, state.ranked_teams)),
         )
 
+    def keeps_notes(self, state: NeverOverState, seat: Seat) -> bool:
+        """Tell whether the seat may read its notes (the deal, the cards it drew): not once
+        it has retired, while the game goes on, since its set-aside cards are hidden from
+        everyone, itself included (rules §6)."""
+        return state.phase != "play" or not state.retired[seat]
+
     def hidden_from(self, state: NeverOverState, seat: Seat | None) -> Sequence[Any]:
         """List the cards this seat may not see during play: the stock, others' hands, and
         every retired player's set-aside cards, its own included (rules §6)."""
