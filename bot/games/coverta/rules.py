@@ -231,7 +231,9 @@ class CovertaRules(Rules[CovertaState]):
                 phrase("You already drew or passed: play in a place or end your turn.")
             )
         if isinstance(action, PlayInPlace | EndTurn) and not follow:
-            raise IllegalAction(phrase("First draw a card (or pass once the draw pile is empty)."))
+            raise IllegalAction(
+                phrase("You may play in a place or end your turn only after a draw or a pass.")
+            )
         if isinstance(action, Place):
             flow.place(d, seat, action.card)
         elif isinstance(action, Draw):

@@ -83,6 +83,38 @@ def test_steal_a_successful_steal_can_take_the_pass_away() -> None:
     assert refuse_pass(table, ALICE) == words(say.CANNOT_PASS)
 
 
+def refuse_draw(table: Table, seat: int) -> str:
+    """Ask to draw, check it is refused with nothing changed, and return the reason."""
+    before = table.state
+    with pytest.raises(IllegalAction) as refused:
+        table.play(seat, "B")
+    assert table.state == before
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("mode", ["strict", "bluff"])
+def test_a_draw_from_the_empty_pile_is_refused_with_what_to_do_instead(mode: str) -> None:
+    """§4.2 B and C: with the pile empty, the refused draw points to the pass only when
+    the pass is open; holding a card that fits, the player must place."""
+    holding = empty_pile(mode, alice=(FITS, *BREAKS))
+    reason = refuse_draw(holding, ALICE)
+    assert "place it in your row" in reason and "pass" not in reason
+    assert not any(ch.isdigit() for ch in reason), "the refusal names no card"
+    lacking = empty_pile(mode, alice=BREAKS)
+    assert "C" in lacking.legal(ALICE)
+    assert "pass instead" in refuse_draw(lacking, ALICE)
+
+
+def test_playing_in_a_place_before_drawing_or_passing_says_what_comes_first() -> None:
+    """§4.2: a play in an opponent's place follows a draw or a pass, never a placement."""
+    table = Table()
+    before = table.state
+    with pytest.raises(IllegalAction) as refused:
+        table.play(ALICE, f"P.{FITS}.{BOB}")
+    assert table.state == before
+    assert "only after a draw or a pass" in str(refused.value)
+
+
 def test_the_hand_screen_offers_no_pass_and_says_why() -> None:
     """§4.2 C: the pass is simply not offered, and the private note names no card."""
     table = empty_pile(alice=(FITS, *BREAKS))

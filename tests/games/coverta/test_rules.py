@@ -266,7 +266,7 @@ def test_wrong_seat_and_wrong_phase() -> None:
     table = Table()
     with pytest.raises(NotYourTurn):
         table.play(BOB, "B")
-    with pytest.raises(IllegalAction, match="First draw"):
+    with pytest.raises(IllegalAction, match="only after a draw or a pass"):
         table.play(ALICE, "E")
     with pytest.raises(IllegalAction, match="pass only once"):
         table.play(ALICE, "C")
