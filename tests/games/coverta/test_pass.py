@@ -28,13 +28,18 @@ def empty_pile(mode: str = "strict", steal: str = "off", alice: tuple[int, ...] 
     return table
 
 
+def refused(table: Table, seat: int, token: str) -> str:
+    """Ask for an action, check it is refused with nothing changed, and return the reason."""
+    before = table.state
+    with pytest.raises(IllegalAction) as refusal:
+        table.play(seat, token)
+    assert table.state == before
+    return str(refusal.value)
+
+
 def refuse_pass(table: Table, seat: int) -> str:
     """Ask to pass, check it is refused with nothing changed, and return the reason."""
-    before = table.state
-    with pytest.raises(IllegalAction) as refused:
-        table.play(seat, "C")
-    assert table.state == before
-    return str(refused.value)
+    return refused(table, seat, "C")
 
 
 def test_strict_no_pass_while_a_card_fits() -> None:
@@ -83,36 +88,22 @@ def test_steal_a_successful_steal_can_take_the_pass_away() -> None:
     assert refuse_pass(table, ALICE) == words(say.CANNOT_PASS)
 
 
-def refuse_draw(table: Table, seat: int) -> str:
-    """Ask to draw, check it is refused with nothing changed, and return the reason."""
-    before = table.state
-    with pytest.raises(IllegalAction) as refused:
-        table.play(seat, "B")
-    assert table.state == before
-    return str(refused.value)
-
-
 @pytest.mark.parametrize("mode", ["strict", "bluff"])
 def test_a_draw_from_the_empty_pile_is_refused_with_what_to_do_instead(mode: str) -> None:
     """§4.2 B and C: with the pile empty, the refused draw points to the pass only when
     the pass is open; holding a card that fits, the player must place."""
     holding = empty_pile(mode, alice=(FITS, *BREAKS))
-    reason = refuse_draw(holding, ALICE)
+    reason = refused(holding, ALICE, "B")
     assert "place it in your row" in reason and "pass" not in reason
     assert not any(ch.isdigit() for ch in reason), "the refusal names no card"
     lacking = empty_pile(mode, alice=BREAKS)
     assert "C" in lacking.legal(ALICE)
-    assert "pass instead" in refuse_draw(lacking, ALICE)
+    assert "pass instead" in refused(lacking, ALICE, "B")
 
 
 def test_playing_in_a_place_before_drawing_or_passing_says_what_comes_first() -> None:
     """§4.2: a play in an opponent's place follows a draw or a pass, never a placement."""
-    table = Table()
-    before = table.state
-    with pytest.raises(IllegalAction) as refused:
-        table.play(ALICE, f"P.{FITS}.{BOB}")
-    assert table.state == before
-    assert "only after a draw or a pass" in str(refused.value)
+    assert "only after a draw or a pass" in refused(Table(), ALICE, f"P.{FITS}.{BOB}")
 
 
 def test_the_hand_screen_offers_no_pass_and_says_why() -> None:
