@@ -51,6 +51,10 @@ class DiscordPublisher:
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._pinged: dict[int, tuple[frozenset[int], int | None]] = {}
+        """Per match, the members last told in the channel that it is their turn, and the
+        ping message that told them."""
+        self._asked: dict[int, frozenset[int]] = {}
+        """Per match, the members last told by DM that a hidden decision waits for them."""
         self._announced: set[int] = set()
         self._below: dict[int, dict[int, int]] = {}
         """Per channel, per active match shown there: messages posted below its table."""
@@ -85,6 +89,7 @@ class DiscordPublisher:
     def forget(self, match_id: int) -> None:
         """Drop what is kept for a match that left memory (its next ping starts afresh)."""
         self._pinged.pop(match_id, None)
+        self._asked.pop(match_id, None)
         self._move.discard(match_id)
         for tables in self._below.values():
             tables.pop(match_id, None)
@@ -205,7 +210,10 @@ class DiscordPublisher:
     async def _ping(self, channel: Any, info: Any, server: str) -> None:
         """Tell the members to act when that set changes: by DM if they asked, else a mention.
 
-        The previous channel ping is removed, so only the current one stays.
+        The previous channel ping is removed, so only the current one stays. The channel
+        follows only the public turn: a member asked a hidden decision is told by DM (if
+        they take DMs) and nowhere else, so no ping kept, removed or left out says who
+        was asked.
         """
         match_id = info.match_id
         active = info.status == "active"
@@ -215,18 +223,19 @@ class DiscordPublisher:
         previous, previous_message = self._pinged.get(match_id, (frozenset(), None))
         if first and active:
             await self._hands(channel, info, turn, server)
-        if turn | asked == previous:
+        link = _jump(channel, info.channel_id, info.message_id)
+        for user_id in sorted(asked - self._asked.get(match_id, frozenset())):
+            with use_locale(await self._member_language(user_id, server)):
+                await self._dm_secret(user_id, info, self._title(info.game_key), link)
+        self._asked[match_id] = asked
+        if turn == previous and not first:
             return
-        self._pinged[match_id] = (turn | asked, None)
+        self._pinged[match_id] = (turn, None)
         if previous_message is not None:
             try:
                 await channel.get_partial_message(previous_message).delete()
             except discord.HTTPException:
                 log.debug("match %s: previous ping already gone", match_id)
-        link = _jump(channel, info.channel_id, info.message_id)
-        for user_id in sorted(asked - previous - turn):  # a turn DM shows the question too
-            with use_locale(await self._member_language(user_id, server)):
-                await self._dm_secret(user_id, info, self._title(info.game_key), link)
         mention, failed = [], []
         for user_id in sorted(turn):
             if not await self._wants_dm(user_id):
@@ -247,7 +256,7 @@ class DiscordPublisher:
         if failed:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
         message = await channel.send(text, allowed_mentions=USER_MENTIONS)
-        self._pinged[match_id] = (turn | asked, message.id)
+        self._pinged[match_id] = (turn, message.id)
 
     async def _optional(self, info: Any) -> frozenset[int]:
         """Return the members who may act now but need not (never pinged: a steal window)."""
