@@ -325,13 +325,13 @@ class MatchService:
         async with self.lock(match_id):
             live = await self.load(match_id)
             try:
-                seat, secret = await self._apply_click(live, user_id, version, token)
+                seat, quiet = await self._apply_click(live, user_id, version, token)
             except GameError:
                 if not (self.shared and await self._moved_on(live)):
                     raise
                 live = await self.load(match_id)
-                seat, secret = await self._apply_click(live, user_id, version, token)
-        level = logging.DEBUG if secret else logging.INFO
+                seat, quiet = await self._apply_click(live, user_id, version, token)
+        level = logging.DEBUG if quiet else logging.INFO
         log.log(level, "match %s: seat %s acted (version %s)", match_id, seat, live.version)
         await self._after_change(live)
         return live
@@ -341,19 +341,22 @@ class MatchService:
     ) -> tuple[Seat, bool]:
         """Check a click, apply it and store it (lock held).
 
-        Returns the seat that acted and whether it answered a secret question (who
-        was asked is read before the move: the next question may be an open one).
+        Returns the seat that acted and whether the step stays out of the INFO log:
+        it answered a secret question (who was asked is read before the move: the next
+        question may be an open one), or it told the table nothing (a Covert dossier
+        setting, told to its player alone), so a line would tell what the table does not.
         """
         seat = self._check_actor(live, user_id, version)
         if version != live.version:
             await self._check_still_meant(live, seat, version, token)
         secret = live.asked_in_secret
         trial = live.match.fork()
-        steps: list[Step] = [(seat, token, trial.step(seat, token))]
+        events = trial.step(seat, token)
+        steps: list[Step] = [(seat, token, events)]
         steps += self._resolve_chance(live, trial)
         reset = {seat: {"timeouts": 0}} if live.seats[seat].timeouts else None
         await self._persist(live, trial, steps, seats=reset)
-        return seat, secret
+        return seat, secret or not any(event.visible_to(None) for event in events)
 
     async def _moved_on(self, live: LiveMatch) -> bool:
         """Tell whether the stored match is past the one in memory, or paused, resumed,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from typing import Any
 
@@ -133,3 +134,30 @@ async def test_a_reaction_answer_clicked_before_another_step_is_stale(services: 
     with pytest.raises(StaleVersion):
         await services.matches.submit(match_id, seat + 1, version, DECLINE.token())
     await services.matches.submit(match_id, seat + 1, live.version, DECLINE.token())
+
+
+async def test_a_dossier_setting_told_to_its_player_alone_stays_out_of_the_info_log(
+    services: Services, caplog: Any
+) -> None:
+    """7.5: a change of the Espionage or First setting is told to its player only, so no
+    INFO line tells that the seat acted; a placement, which the table tells, has one."""
+    match_id = await open_covert(services)
+    await to_placement(services, match_id)
+    live = await services.matches.load(match_id)
+    rules = live.module.rules
+    (active,) = rules.to_act(live.state)
+    other = 1 - active
+    setting = next(a for a in rules.legal_actions(live.state, other) if isinstance(a, Setting))
+    caplog.set_level(logging.INFO, logger="bot")
+    await services.matches.submit(match_id, other + 1, live.version, setting.token())
+    live = await services.matches.load(match_id)
+    assert all(e.audience == (other,) for _, e in list(live.recent)[-1:])
+    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert not any("acted" in line for line in info), info
+    place = next(a for a in rules.legal_actions(live.state, active) if a.token()[0] == "P")
+    played = await services.matches.submit(match_id, active + 1, live.version, place.token())
+    version = played.version
+    info = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert [line for line in info if "acted" in line] == [
+        f"match {match_id}: seat {active} acted (version {version})"
+    ]
