@@ -64,9 +64,9 @@ class ModerationService:
             if live.row.paused:
                 raise ServiceError(_(PAUSED))
             waiting = self.matches.human_to_act(live)
-            if not waiting:
-                raise ServiceError(_("Nobody is waiting on a member right now."))
             secret = live.asked_in_secret
+            if not waiting and not secret:  # a hidden decision is skipped alike, whoever
+                raise ServiceError(_("Nobody is waiting on a member right now."))  # decides
             entry = notes.skipped(None if secret else sorted(waiting), by)
             await self.matches.note(live, entry, by)
             await self.matches.autopilot(live, waiting)

@@ -147,9 +147,7 @@ def timed_out(seat: int, count: int, limit: int) -> Note:
 def skipped(seats: list[int] | None, by: int) -> Note:
     """A host or moderator had the waiting turn played now (None: a hidden decision)."""
     if seats is None:
-        return "skip", phrase(
-            "⏭ {by} skipped a hidden decision; it took its default answer.", by=_member(by)
-        )
+        return "skip", phrase("⏭ {by} skipped a hidden decision.", by=_member(by))
     return "skip", phrase(
         "⏭ {by} skipped the turn of {seats}; it was played for them.",
         seats=_seats(seats),

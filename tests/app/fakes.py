@@ -95,9 +95,14 @@ async def stop_services() -> None:
 
 
 def build_world(
-    store: Store, clock: FakeClock | None = None, seed: int = 5, registry: Registry | None = None
+    store: Store,
+    clock: FakeClock | None = None,
+    seed: int = 5,
+    registry: Registry | None = None,
+    ai_move_delay: float = 0.0,
 ) -> World:
-    """Wire the services as the bot does, with a fake clock and a recording publisher."""
+    """Wire the services as the bot does, with a fake clock and a recording publisher (AI
+    seats answer at once, or after ``ai_move_delay`` seconds)."""
     clock = clock or FakeClock()
     publisher = RecordingPublisher()
     registry = registry or build_registry()
@@ -105,7 +110,13 @@ def build_world(
     stats = StatsService(store.stats)
     matches = tracked(
         MatchService(
-            store.matches, registry, publisher, settings=settings, stats=stats, clock=clock
+            store.matches,
+            registry,
+            publisher,
+            ai_move_delay=ai_move_delay,
+            settings=settings,
+            stats=stats,
+            clock=clock,
         )
     )
     lobbies = LobbyService(store.matches, registry, matches, seeds=random.Random(seed))

@@ -291,6 +291,28 @@ async def test_a_secret_question_names_nobody_and_times_out_to_its_default(store
     assert notes == ["⏰ Time ran out on a hidden decision: it took its default answer."]
 
 
+async def test_a_hidden_decision_is_skipped_alike_whether_a_member_or_an_ai_is_asked(
+    store: Store,
+) -> None:
+    """/match skip answers the host the same whoever a hidden decision is asked of: a
+    refusal only when an AI seat is asked would tell who holds the ability."""
+    world = build_world(store, registry=secret_registry(), ai_move_delay=3600)
+    match_id = await start_match(world, ai=1)
+    asked = []
+    while "AI" not in asked:
+        live = await world.matches.load(match_id)
+        (seat,) = [s for s in live.module.rules.to_act(live.state) if s >= 0]
+        asked.append("AI" if live.is_ai(seat) else "member")
+        version = live.version
+        await world.moderation.skip(match_id, 1, moderator=False)  # no refusal either way
+        live = await world.matches.load(match_id)
+        assert (live.version > version) is (asked[-1] == "member")  # the AI answers itself
+    assert asked.count("member") >= 1
+    notes = [read(n.text).words() for n in await world.store.matches.notes(match_id)]
+    assert notes == ["⏭ <@1> skipped a hidden decision."] * len(asked)
+    assert world.publisher.reminders == []
+
+
 async def test_a_deadline_written_by_another_process_fires_within_seconds(
     world: World, store: Store
 ) -> None:
