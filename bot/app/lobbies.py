@@ -362,17 +362,19 @@ class LobbyService:
             raise NotAllowed(_("Only players of this match can open a rematch."))
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)
+        seated = [s for s in kept if s.user_id is not None or config.ai_seats]
         specs = [
             (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
-            for s in kept
-            if s.user_id is not None or config.ai_seats
+            for s in seated
         ]
+        # Each seat kept takes its own picks (team, reaction settings) to its new place.
+        options = _repicked(old, lambda _option, picks: [picks[s.seat] for s in seated])
         rematch = NewMatch(
             guild_id=old.row.guild_id,
             channel_id=old.row.channel_id,
             game=old.row.game,
             rules_version=old.module.spec.rules_version,
-            options=dict(old.row.options),
+            options=dict(old.row.options) if options is None else options,
             seed=self.seeds.getrandbits(48),
             host_user_id=user_id,
             thread_id=old.row.thread_id,

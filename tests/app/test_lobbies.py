@@ -127,6 +127,34 @@ async def test_a_personal_per_seat_option_keeps_each_members_choice(engine: Any)
     assert lobby.row.options["first"] == "ask,ask,ask,ask"
 
 
+async def test_a_rematch_gives_each_member_their_own_picks_without_those_who_left(
+    engine: Any,
+) -> None:
+    """The rematch keeps each member's per-seat picks: with a member gone, the others'
+    picks move with them to their new seats, not by the old seat numbers."""
+    from bot.games.covert import GAME as COVERT
+
+    registry = Registry()
+    registry.register(COVERT)
+    repo = MatchRepository(make_sessionmaker(engine))
+    matches = tracked(MatchService(repo, registry, NullPublisher()))
+    service = LobbyService(repo, registry, matches)
+    lobby = await service.open(guild_id=1, channel_id=2, game="covert", options={}, host=(1, "Al"))
+    match_id = lobby.match_id
+    await service.join(match_id, 2, "Bo")
+    await service.join(match_id, 3, "Cy")
+    await service.pick(match_id, 3, "espionage", "never")
+    await service.pick(match_id, 2, "first", "never")
+    await service.start(match_id, 1)
+    await matches.leave(match_id, 2)
+    await matches.end(match_id, 1, moderator=False)
+    rematch, opened = await service.rematch(match_id, 3)
+    assert opened and [s.user_id for s in rematch.seats] == [1, 3]
+    assert rematch.row.options["espionage"] == "ask,never"  # Cy's own "never"
+    assert rematch.row.options["first"] == "ask,ask"  # Bo's "never" went with him
+    assert rematch.picks(1) == ["Espionage: never", "First: ask"]
+
+
 @contextlib.contextmanager
 def transactions(engine: Any) -> Iterator[list[bool]]:
     """Record each transaction begun on the engine (and the writer's own): whether it writes."""
