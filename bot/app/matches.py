@@ -704,9 +704,17 @@ class MatchService:
             if seat is None:
                 raise NotSeated()
             await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
+            if user_id == live.row.host_user_id:
+                await self.pass_hosting(live, user_id)
         log.info("match %s: seat %s handed to the AI", match_id, seat)
         await self._after_change(live)
         return live
+
+    async def pass_hosting(self, live: LiveMatch, fallback: int) -> None:
+        """Make the first member still playing the host of a match whose host left it or
+        was removed (`fallback` when no member plays any more)."""
+        playing = live.human_user_ids()
+        await self.set_columns(live, {"host_user_id": playing[0] if playing else fallback})
 
     async def hand_to_ai(
         self, live: LiveMatch, seat: Seat, status: str, entry: notes.Note, by: int | None

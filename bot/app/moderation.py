@@ -52,7 +52,7 @@ class ModerationService:
                 raise ServiceError(_("To leave your own seat, use /match leave."))
             await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
             if user_id == live.row.host_user_id:
-                await self._next_host(live.id, by)
+                await self.matches.pass_hosting(live, by)
         log.info("match %s: seat %s removed by user %s", match_id, seat, by)
         await self.matches.after_change(live)
         return row.status
@@ -124,12 +124,6 @@ class ModerationService:
                 raise MatchOver()
             _require_host(live.row, by, moderator, refusal)
             yield live
-
-    async def _next_host(self, match_id: int, by: int) -> None:
-        """Pass hosting to the first member still playing (or to whoever removed the host)."""
-        seats = await self.matches.repo.get_seats(match_id)
-        playing = [s.user_id for s in seats if s.user_id is not None and s.status == "playing"]
-        await self.matches.repo.update_match(match_id, host_user_id=playing[0] if playing else by)
 
     async def open_matches(self, guild_id: int) -> list[MatchRow]:
         """Return the lobbies and active matches of a guild, newest first."""

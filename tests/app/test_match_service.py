@@ -180,6 +180,22 @@ async def test_a_retired_never_over_player_reads_no_note_of_the_cards_set_aside(
     assert any(note.startswith("You were dealt") for note in other.notes)
 
 
+async def test_a_host_who_leaves_the_match_hands_hosting_to_a_member_still_playing(
+    services: Services,
+) -> None:
+    """/match leave passes hosting on, as a kick of the host does: the member who left
+    may no longer end the match, and those still playing may."""
+    match_id = await two_player_match(services)
+    await services.matches.leave(match_id, 1)
+    live = await services.matches.load(match_id)
+    assert live.row.host_user_id == 2
+    assert (await services.matches.row(match_id)).host_user_id == 2  # stored, not only cached
+    with pytest.raises(NotAllowed):
+        await services.matches.end(match_id, 1, moderator=False)
+    await services.matches.end(match_id, 2, moderator=False)
+    assert (await services.matches.row(match_id)).status == "abandoned"
+
+
 async def test_each_game_names_its_private_view_button(services: Services) -> None:
     coverta = await two_player_match(services)
     lobby = await services.lobbies.open(
