@@ -291,6 +291,8 @@ class LobbyService:
             problem = refusal(len(lobby.seats), options) if refusal else None
             if problem:  # an option this seat count cannot play (a game's own reason)
                 raise ServiceError(_(problem))
+            if PLAYERS in lobby.row.options:  # the lobby's size, kept for its rematch; the
+                options[PLAYERS] = str(lobby.row.options[PLAYERS])  # rules read only theirs
             return options
 
         async with self.matches.lock(match_id):
