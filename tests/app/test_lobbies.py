@@ -155,22 +155,6 @@ async def test_a_rematch_gives_each_member_their_own_picks_without_those_who_lef
     assert rematch.picks(1) == ["Espionage: never", "First: ask"]
 
 
-async def test_a_rematch_keeps_the_lobbys_number_of_seats(lobbies: LobbyService) -> None:
-    """`players:3` holds for the rematch too: its lobby is full with three."""
-    lobby = await lobbies.open(
-        guild_id=1, channel_id=2, game="coverta", options={}, host=(1, "Alice"), players=3
-    )
-    for user in (2, 3):
-        await lobbies.join(lobby.match_id, user, f"User {user}")
-    started = await lobbies.start(lobby.match_id, 1)
-    assert started.row.options["players"] == "3"
-    await lobbies.matches.end(lobby.match_id, 1, moderator=False)
-    rematch, _ = await lobbies.rematch(lobby.match_id, 2)
-    assert rematch.most_seats == 3 and len(rematch.seats) == 3
-    with pytest.raises(ServiceError):
-        await lobbies.join(rematch.match_id, 4, "Dan")
-
-
 @contextlib.contextmanager
 def transactions(engine: Any) -> Iterator[list[bool]]:
     """Record each transaction begun on the engine (and the writer's own): whether it writes."""
