@@ -366,8 +366,7 @@ class LobbyService:
         self._check_allowed(config, old.row.channel_id, old.row.game)
         seated = [s for s in kept if s.user_id is not None or config.ai_seats]
         specs = [
-            (s.user_id, s.ai_level if s.user_id is None else None, s.display_name)
-            for s in seated
+            (s.user_id, s.ai_level if s.user_id is None else None, s.display_name) for s in seated
         ]
         # Each seat kept takes its own picks (team, reaction settings) to its new place.
         options = _repicked(old, lambda _option, picks: [picks[s.seat] for s in seated])
