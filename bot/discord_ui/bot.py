@@ -164,12 +164,14 @@ class CovertBot(commands.AutoShardedBot):
             log.exception("could not count a message")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer clicks on our buttons that are not on the clicked message (forged ids)."""
+        """Answer clicks that no component of ours takes: an id of no shape of ours
+        (garbled), or of our shape but not on the clicked message (forged). Our own
+        components answer every other click."""
         if interaction.type is not discord.InteractionType.component:
             return
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not is_ours(custom_id) or custom_id in ids_on(interaction.message):
+        if is_ours(custom_id) and custom_id in ids_on(interaction.message):
             return
         log.info("refused a component that is not on its message")
         with use_locale(self.controller.member_locale(interaction)):

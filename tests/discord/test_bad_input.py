@@ -63,6 +63,10 @@ async def test_forged_buttons_are_refused_and_change_nothing(world) -> None:
         f"a:999:{version}:B",
         f"l:{match_id}:start",
         f"h:{match_id}",
+        "zz:1",  # garbled: no component of ours has these shapes
+        f"h:{match_id}x",
+        f"a:{match_id}:{version}:bad token!",
+        "rules:coverta:123",
     ]
     for custom_id in forged:
         for message in (view, table):
