@@ -55,6 +55,9 @@ class DiscordPublisher:
         ping message that told them."""
         self._asked: dict[int, frozenset[int]] = {}
         """Per match, the members last told by DM that a hidden decision waits for them."""
+        self._unsaid: dict[int, set[int]] = {}
+        """Per match, members whose DM (the hand at the start, a hidden decision) failed
+        when nothing was posted in the channel: their next turn ping says so."""
         self._announced: set[int] = set()
         self._below: dict[int, dict[int, int]] = {}
         """Per channel, per active match shown there: messages posted below its table."""
@@ -90,6 +93,7 @@ class DiscordPublisher:
         """Drop what is kept for a match that left memory (its next ping starts afresh)."""
         self._pinged.pop(match_id, None)
         self._asked.pop(match_id, None)
+        self._unsaid.pop(match_id, None)
         self._move.discard(match_id)
         for tables in self._below.values():
             tables.pop(match_id, None)
@@ -253,6 +257,9 @@ class DiscordPublisher:
         text = messages.TURN_PING.format(
             mentions=_mentions(mention), title=self._title(info.game_key), match_id=match_id
         )
+        unsaid = self._unsaid.get(match_id, set())
+        failed = sorted({*failed, *(unsaid & set(mention))})
+        unsaid.difference_update(failed)
         if failed:
             text += "\n" + messages.DM_FALLBACK.format(mentions=_mentions(failed))
         message = await channel.send(text, allowed_mentions=USER_MENTIONS)
@@ -283,14 +290,16 @@ class DiscordPublisher:
                 continue
             with use_locale(await self._member_language(user_id, server)):
                 text = messages.HAND_DM.format(title=title, match_id=info.match_id, link=link)
-                await self._dm_view(user_id, info.match_id, text)
+                if not await self._dm_view(user_id, info.match_id, text):
+                    self._unsaid.setdefault(info.match_id, set()).add(user_id)
 
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
         """DM a member who takes DMs that a hidden decision waits, with the view to answer it
         from; never a mention."""
         if await self._wants_dm(user_id):
             text = messages.SECRET_DM.format(title=title, match_id=info.match_id, link=link)
-            await self._dm_view(user_id, info.match_id, text)
+            if not await self._dm_view(user_id, info.match_id, text):  # said at their next
+                self._unsaid.setdefault(info.match_id, set()).add(user_id)  # public turn
 
     async def _dm_turn(self, user_id: int, info: Any, title: str, link: str) -> bool:
         """DM a member that it is their turn, with their view to play from; False if DMs fail."""

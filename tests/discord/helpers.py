@@ -238,3 +238,16 @@ def text_of_message(message: Any) -> str:
     parts = [message.content or ""]
     parts += [repr(e.to_dict()) for e in message.embeds]
     return "\n".join(parts)
+
+
+def close_dms(world: Any, member: Any) -> None:
+    """Make every DM to this member fail from now on, as Discord answers a member whose
+    DMs are closed."""
+    world.env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )

@@ -12,7 +12,14 @@ import pytest
 from bot.app.settings import Settings
 from bot.discord_ui.bot import create_bot
 from tests.app.fakes import secret_registry
-from tests.discord.helpers import choices, choose, my_hand, to_act, two_seat_table
+from tests.discord.helpers import (
+    choices,
+    choose,
+    close_dms,
+    my_hand,
+    to_act,
+    two_seat_table,
+)
 
 SECRET_WHEN: dict[str, Callable[[Any], bool]] = {"now": lambda state: False}
 """Which COVERTA questions the switchable bot asks in secret; a test sets it as it goes."""
@@ -66,3 +73,30 @@ async def test_the_turn_pings_do_not_tell_who_a_hidden_decision_is_asked_of(
     await click_token(answering, env, seats.table, "E" if answering is first else "B")
     (told,) = to_act(env, seats.table)
     assert turn_pings(world) == [f"<@{told}>, it's your turn in **COVERTA** (match #1)."]
+
+
+async def test_a_hidden_decision_dm_that_fails_is_said_at_the_next_public_turn(
+    world: Any,
+) -> None:
+    """A member who takes DMs is asked a hidden decision by DM alone; when that DM fails,
+    the channel says nothing then (it would name who was asked), and says it with their
+    next ordinary turn ping."""
+    env = world.env
+    seats = await two_seat_table(world)
+    first, other = seats.members[seats.first], seats.members[seats.other]
+    await other.slash(world.channel, "prefs", dm_turn=True)
+    close_dms(world, other)
+    posted = len(world.channel.history())
+    SECRET_WHEN["now"] = lambda state: state.phase == "turn"  # his turn, asked in secret
+    live = await env.bot.controller.matches.load(seats.match_id)
+    legal = live.module.rules.legal_actions(live.state, live.state.turn)
+    await click_token(
+        first, env, seats.table, next(a.token() for a in legal if a.token()[0] == "A")
+    )
+    assert (await env.bot.controller.settings.prefs(other.id)).dm_closed
+    new = [m.content or "" for m in world.channel.history()[posted:]]
+    assert not any("direct messages" in text or f"<@{other.id}>" in text for text in new)
+    SECRET_WHEN["now"] = lambda state: False
+    await click_token(other, env, seats.table, "B")  # a draw: his follow-up is public
+    ping = world.channel.history()[-1].content or ""
+    assert f"<@{other.id}>, it's your turn" in ping and "I can't send you direct messages" in ping

@@ -7,6 +7,7 @@ from typing import Any
 
 from tests.discord.helpers import (
     answer,
+    close_dms,
     leave_to_the_ai,
     member_by_id,
     open_table,
@@ -31,17 +32,6 @@ async def take_turn(world: Any, table: Any, rng: random.Random) -> None:
 
 def dm_texts(member: Any) -> list[str]:
     return [m.content or "" for m in member.user.dm_channel.history()]
-
-
-def close_dms(world: Any, member: Any) -> None:
-    world.env.inject_error(
-        "POST",
-        f"/channels/{member.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
 
 
 async def test_ratings_and_stats_after_a_few_matches(world) -> None:
@@ -104,6 +94,29 @@ async def test_turn_dms_and_closed_dms_fall_back_to_mentions_once(world) -> None
     ]
     assert len(tries) == 1  # said once; not tried again until the prefs change
     assert "mention you in the channel" in answer(await second.slash(world.channel, "prefs"))
+
+
+async def test_a_hand_dm_that_fails_at_the_start_is_said_at_the_members_first_turn(
+    world,
+) -> None:
+    """With DMs closed, the hand sent at the start fails before any ping: the member's first
+    turn ping mentions them and says, once, that DMs could not be sent."""
+    env = world.env
+    rng = random.Random(3)
+    await world.bob.slash(world.channel, "prefs", dm_hand=True)
+    close_dms(world, world.bob)
+    table, _match_id = await open_table(world, players=("alice", "bob"))
+    assert to_act(env, table) == [world.alice.id]
+    assert (await env.bot.controller.settings.prefs(world.bob.id)).dm_closed
+    await take_turn(world, table, rng)
+    assert to_act(env, table) == [world.bob.id]
+    ping = world.channel.history()[-1].content
+    assert f"<@{world.bob.id}>, it's your turn" in ping
+    assert "I can't send you direct messages" in ping
+    await take_turn(world, table, rng)
+    await take_turn(world, table, rng)
+    again = world.channel.history()[-1].content
+    assert f"<@{world.bob.id}>, it's your turn" in again and "can't send" not in again
 
 
 async def test_a_reminder_whose_dm_fails_mentions_the_member_and_says_why(world) -> None:
