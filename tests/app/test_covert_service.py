@@ -38,15 +38,21 @@ async def to_placement(services: Services, match_id: int) -> None:
     assert live.state.phase == "placement"
 
 
-async def test_4_1_a_member_rerolls_on_the_other_members_turn(services: Services) -> None:
-    """4.1 step 2: the Reroll token is usable on another player's turn: the service accepts
-    it and the dossier offers it, while the turn (and its timer) stays with the other seat."""
+async def placing_turn(services: Services) -> tuple[int, Any, int]:
+    """Start a two-member match and play to its first placement turn: the match, as
+    loaded, and the seat to place."""
     match_id = await open_covert(services)
     await to_placement(services, match_id)
     live = await services.matches.load(match_id)
-    rules = live.module.rules
-    (active,) = rules.to_act(live.state)
-    other = 1 - active
+    (active,) = live.module.rules.to_act(live.state)
+    return match_id, live, active
+
+
+async def test_4_1_a_member_rerolls_on_the_other_members_turn(services: Services) -> None:
+    """4.1 step 2: the Reroll token is usable on another player's turn: the service accepts
+    it and the dossier offers it, while the turn (and its timer) stays with the other seat."""
+    match_id, live, active = await placing_turn(services)
+    rules, other = live.module.rules, 1 - active
     private = await services.matches.private(match_id, other + 1)
     assert "Reroll" in [getattr(c, "label", "") for c in private.screen.choices]
     with pytest.raises(NotYourTurn):
@@ -141,12 +147,8 @@ async def test_a_dossier_setting_told_to_its_player_alone_stays_out_of_the_info_
 ) -> None:
     """7.5: a change of the Espionage or First setting is told to its player only, so no
     INFO line tells that the seat acted; a placement, which the table tells, has one."""
-    match_id = await open_covert(services)
-    await to_placement(services, match_id)
-    live = await services.matches.load(match_id)
-    rules = live.module.rules
-    (active,) = rules.to_act(live.state)
-    other = 1 - active
+    match_id, live, active = await placing_turn(services)
+    rules, other = live.module.rules, 1 - active
     setting = next(a for a in rules.legal_actions(live.state, other) if isinstance(a, Setting))
     caplog.set_level(logging.INFO, logger="bot")
     await services.matches.submit(match_id, other + 1, live.version, setting.token())
