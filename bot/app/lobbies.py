@@ -291,8 +291,9 @@ class LobbyService:
             problem = refusal(len(lobby.seats), options) if refusal else None
             if problem:  # an option this seat count cannot play (a game's own reason)
                 raise ServiceError(_(problem))
-            if PLAYERS in lobby.row.options:  # the lobby's size, kept for its rematch; the
-                options[PLAYERS] = str(lobby.row.options[PLAYERS])  # rules read only theirs
+            # The lobby's size stays with the match for its rematch (rules read only theirs).
+            if PLAYERS in lobby.row.options:
+                options[PLAYERS] = str(lobby.row.options[PLAYERS])
             return options
 
         async with self.matches.lock(match_id):

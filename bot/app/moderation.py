@@ -65,8 +65,10 @@ class ModerationService:
                 raise ServiceError(_(PAUSED))
             waiting = self.matches.human_to_act(live)
             secret = live.asked_in_secret
-            if not waiting and not secret:  # a hidden decision is skipped alike, whoever
-                raise ServiceError(_("Nobody is waiting on a member right now."))  # decides
+            # A hidden decision is skipped alike whoever decides: a refusal when an AI seat
+            # is asked would tell the host who holds the ability.
+            if not waiting and not secret:
+                raise ServiceError(_("Nobody is waiting on a member right now."))
             entry = notes.skipped(None if secret else sorted(waiting), by)
             await self.matches.note(live, entry, by)
             await self.matches.autopilot(live, waiting)

@@ -290,16 +290,20 @@ class DiscordPublisher:
                 continue
             with use_locale(await self._member_language(user_id, server)):
                 text = messages.HAND_DM.format(title=title, match_id=info.match_id, link=link)
-                if not await self._dm_view(user_id, info.match_id, text):
-                    self._unsaid.setdefault(info.match_id, set()).add(user_id)
+                await self._dm_unsaid(user_id, info.match_id, text)
 
     async def _dm_secret(self, user_id: int, info: Any, title: str, link: str) -> None:
         """DM a member who takes DMs that a hidden decision waits, with the view to answer it
         from; never a mention."""
         if await self._wants_dm(user_id):
             text = messages.SECRET_DM.format(title=title, match_id=info.match_id, link=link)
-            if not await self._dm_view(user_id, info.match_id, text):  # said at their next
-                self._unsaid.setdefault(info.match_id, set()).add(user_id)  # public turn
+            await self._dm_unsaid(user_id, info.match_id, text)
+
+    async def _dm_unsaid(self, user_id: int, match_id: int, text: str) -> None:
+        """DM a member their view where nothing is posted in the channel (the hand as a
+        match starts, a hidden decision); if DMs fail, their next turn ping says so."""
+        if not await self._dm_view(user_id, match_id, text):
+            self._unsaid.setdefault(match_id, set()).add(user_id)
 
     async def _dm_turn(self, user_id: int, info: Any, title: str, link: str) -> bool:
         """DM a member that it is their turn, with their view to play from; False if DMs fail."""

@@ -118,11 +118,13 @@ def place(d: Draft, seat: int, number: int) -> None:
 def draw(d: Draft, seat: int) -> None:
     """Action B: draw the top card, then maybe play in an opponent's place."""
     s = d.state
-    if not s.draw_pile and can_place(s, d.cards, seat):
-        raise IllegalAction(
-            phrase("The draw pile is empty, and a card in your hand fits: place it in your row.")
-        )
     if not s.draw_pile:
+        if can_place(s, d.cards, seat):  # §4.2 C: no pass while a card fits
+            raise IllegalAction(
+                phrase(
+                    "The draw pile is empty, and a card in your hand fits: place it in your row."
+                )
+            )
         raise IllegalAction(phrase("The draw pile is empty: pass instead."))
     top = s.draw_pile[0]
     d.update(
