@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from operator import attrgetter
 
 from bot.app import notes
+from bot.app.guild_settings import GuildConfig
 from bot.app.live import LiveMatch
 from bot.app.matches import MatchService
 from bot.app.stats import DROPPED
@@ -51,37 +52,47 @@ class AbsenceService:
         """Apply the absent rule to the members whose timer ran out; False if none did."""
         matches = self.matches
         async with self._when_due(match_id, attrgetter("turn_deadline")) as live:
-            if live is None:
-                return False
-            absent = matches.human_to_act(live)
+            if live is None or live.row.paused:
+                return False  # a paused match runs no timer
             config = await matches.config(live.row.guild_id)
-            stay: set[Seat] = set()
             secret = live.asked_in_secret
-            if secret:
-                # A secret question (a reaction) times out to its default, and naming
-                # or counting the seat would tell everyone who was asked.
-                await matches.note(live, notes.secret_timed_out())
-                stay, absent = set(absent), frozenset()
-            for seat in sorted(absent):
-                count = live.seats[seat].timeouts + 1
-                if count < config.absent_after:
-                    await matches.set_seat(live, seat, timeouts=count)
-                    await matches.note(live, notes.timed_out(seat, count, config.absent_after))
-                    stay.add(seat)
-                elif config.absent == "forfeit":
-                    await matches.hand_to_ai(
-                        live, seat, "forfeited", notes.forfeited(seat, count), None
-                    )
-                else:
-                    await matches.hand_to_ai(
-                        live, seat, "autopilot", notes.autopilot(seat, count), None
-                    )
-            timed_out = "a hidden decision" if secret else f"seats {sorted(absent)}"
-            log.info("match %s: turn timer ran out for %s", match_id, timed_out)
-            if not await self._decided_by_forfeits(live):
-                await matches.autopilot(live, frozenset(stay))
+            # The counts, the log entries, the seats the AI takes and the moves played
+            # for the absent (or the forfeit's finish) are stored in one transaction.
+            async with matches.together(live):
+                timed_out = await self._apply_absence(live, config, secret)
+            said = "a hidden decision" if secret else f"seats {sorted(timed_out)}"
+            log.info("match %s: turn timer ran out for %s", match_id, said)
         await matches.after_change(live)
-        return bool(absent or stay)
+        return bool(timed_out)
+
+    async def _apply_absence(
+        self, live: LiveMatch, config: GuildConfig, secret: bool
+    ) -> frozenset[Seat]:
+        """Count a timeout for each absent member (or hand their seat over), then play what
+        they were asked; return the seats that timed out (lock held)."""
+        matches = self.matches
+        absent = matches.human_to_act(live)
+        if secret:
+            # A secret question (a reaction) times out to its default, and naming or
+            # counting the seat would tell everyone who was asked.
+            await matches.note(live, notes.secret_timed_out())
+            await matches.autopilot(live, absent)
+            return absent
+        stay: set[Seat] = set()
+        for seat in sorted(absent):
+            count = live.seats[seat].timeouts + 1
+            if count < config.absent_after:
+                await matches.set_seat(live, seat, timeouts=count)
+                await matches.note(live, notes.timed_out(seat, count, config.absent_after))
+                stay.add(seat)
+            else:
+                forfeit = config.absent == "forfeit"
+                entry = notes.forfeited(seat, count) if forfeit else notes.autopilot(seat, count)
+                status = "forfeited" if forfeit else "autopilot"
+                await matches.hand_to_ai(live, seat, status, entry, None)
+        if not await self._decided_by_forfeits(live):
+            await matches.autopilot(live, frozenset(stay))
+        return absent
 
     async def _decided_by_forfeits(self, live: LiveMatch) -> bool:
         """End the match if forfeits left at most one seat contesting it."""
@@ -135,8 +146,9 @@ class AbsenceService:
             if not minutes or not users:
                 return False
             deadline = matches.clock() + timedelta(minutes=minutes)
-            await matches.set_columns(live, {"turn_deadline": deadline, "reminder_at": None})
-            await matches.note(live, notes.grace(minutes))
+            async with matches.together(live):
+                await matches.set_columns(live, {"turn_deadline": deadline, "reminder_at": None})
+                await matches.note(live, notes.grace(minutes))
         log.info("match %s: timer extended by %s minutes after downtime", match_id, minutes)
         named = [] if live.asked_in_secret else users
         try:

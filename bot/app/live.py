@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Event, GameModule, Match, Seat
-from bot.store.repo import MatchRow, SeatRow
-from bot.store.rows import Standing
+from bot.store.repo import Changes, MatchRow, SeatRow
+from bot.store.rows import NewNote, Standing
 
 RECENT_EVENTS = 12
 """How many steps' events are kept in memory for the table and private views."""
@@ -16,6 +16,24 @@ RECENT_EVENTS = 12
 
 RECENT_LINES = 6
 """Lines of recent moves shown on the table."""
+
+
+@dataclass
+class Staged:
+    """Changes made to a match in memory that are stored together (MatchService.together)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    seats: dict[Seat, dict[str, Any]] = field(default_factory=dict)
+    notes: list[NewNote] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.values or self.seats or self.notes)
+
+    def changes(self) -> Changes:
+        """Return what storing these changes writes."""
+        return Changes(
+            dict(self.values), {s: dict(v) for s, v in self.seats.items()}, tuple(self.notes)
+        )
 
 
 @dataclass
@@ -27,6 +45,8 @@ class LiveMatch:
     module: GameModule
     match: Match
     recent: deque[tuple[int, Event]] = field(default_factory=lambda: deque(maxlen=64))
+    staged: Staged | None = None
+    """Changes applied in memory and not yet stored, while a `together` block is open."""
 
     @property
     def id(self) -> int:

@@ -21,7 +21,7 @@ from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.engine.i18n import N_, _, ngettext
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.repo import MatchRepository, MatchRow, NewMatch, SeatRow
+from bot.store.repo import Changes, MatchRepository, MatchRow, NewMatch, SeatRow
 
 log = logging.getLogger(__name__)
 
@@ -328,10 +328,9 @@ class LobbyService:
                 return False
             minutes = (await self.matches.config(lobby.row.guild_id)).lobby_minutes
             now = datetime.now(UTC)
-            await self.repo.update_match(
-                match_id, status="abandoned", finished_at=now, turn_deadline=None
-            )
-            await notes.write(self.repo, match_id, 0, notes.lobby_expired(minutes))
+            values = {"status": "abandoned", "finished_at": now, "turn_deadline": None}
+            changes = Changes(values, notes=(notes.row(0, notes.lobby_expired(minutes)),))
+            await self.repo.change_match(match_id, changes)
             self.matches.forget(match_id)
         log.info("lobby %s expired", match_id)
         await self.matches.publisher.lobby_changed(match_id)

@@ -9,6 +9,7 @@ everything appended durably, and only then is anyone told.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import operator
@@ -17,7 +18,7 @@ import random
 import secrets
 import socket
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -29,7 +30,7 @@ from bot.app import notes
 from bot.app.background import wind_down
 from bot.app.errors import MatchNotFound, NotAllowed, NotSeated, ServiceError
 from bot.app.guild_settings import DEFAULTS, GuildConfig
-from bot.app.live import RECENT_LINES, LiveMatch
+from bot.app.live import RECENT_LINES, LiveMatch, Staged
 from bot.app.ports import Clock, Publisher, system_clock
 from bot.app.texts import game_title
 from bot.engine import (
@@ -60,7 +61,7 @@ from bot.store.repo import (
     SeatRow,
     Shards,
 )
-from bot.store.rows import DmViewRow
+from bot.store.rows import DmViewRow, NewNote
 
 if TYPE_CHECKING:
     from bot.app.guild_settings import SettingsService
@@ -453,18 +454,39 @@ class MatchService:
         seats: dict[Seat, dict[str, Any]] | None = None,
         values: dict[str, Any] | None = None,
         expect_status: str | None = None,
+        fresh_timer: bool = False,
     ) -> None:
         """Store steps, with everything they change, in one transaction; then make them live.
 
-        The same transaction holds the new timer, a snapshot when one is due, the
-        seat changes and, if the match is decided, its finish: status, outcome,
-        results and rating updates. A crash leaves all of it or none of it.
+        The same transaction holds the new timer (a fresh one for whoever is to act
+        with `fresh_timer`), a snapshot when one is due, the seat changes, what an
+        open `together` block changed and, if the match is decided, its finish:
+        status, outcome, results and rating updates. A crash leaves all of it or
+        none of it.
         """
-        plan = self._plan(live, trial, steps, values, seats=seats, expect_status=expect_status)
+        staged = live.staged
+        if staged:  # what the open `together` block changed goes with these steps
+            values = {**staged.values, **(values or {})}
+            seats = {
+                s: {**staged.seats.get(s, {}), **(seats or {}).get(s, {})}
+                for s in {*staged.seats, *(seats or {})}
+            }
+        plan = self._plan(
+            live,
+            trial,
+            steps,
+            values,
+            seats=seats,
+            expect_status=expect_status,
+            notes=tuple(staged.notes) if staged else (),
+            fresh_timer=fresh_timer,
+        )
         stored = False
         try:
             await self.repo.append_events(live.id, live.version, plan.rows, plan.extras)
             stored = True
+            if staged is not None:
+                live.staged = Staged()
         except ConcurrencyConflict:
             self.reload(live.id)
             raise StaleVersion() from None
@@ -482,10 +504,17 @@ class MatchService:
         *,
         seats: dict[Seat, dict[str, Any]] | None = None,
         expect_status: str | None = None,
+        notes: tuple[NewNote, ...] = (),
+        fresh_timer: bool = False,
     ) -> Opening:
         """Work out what storing these steps writes besides them (no I/O)."""
         rows = list(steps)  # the events go to the JSON column as they are (msgspec structs)
-        changes = {**(values or {}), **self._timer_values(live, trial)}
+        if fresh_timer:
+            after = self.human_to_act(live, trial) if trial.outcome is None else frozenset()
+            timer = self.timer_for(live, after, trial.state)
+        else:
+            timer = self._timer_values(live, trial)
+        changes = {**(values or {}), **timer}
         ai = self.ai_to_act(live, trial) and trial.outcome is None
         if ai != live.row.ai_to_act:
             changes["ai_to_act"] = ai
@@ -494,7 +523,9 @@ class MatchService:
         snapshot = msgspec.json.encode(trial.state) if due else None
         outcome = trial.outcome
         finish = self._finish_of(live, outcome) if outcome is not None else None
-        extras = Extras(changes, snapshot, seats or {}, finish, expect_status, live.row.seating)
+        extras = Extras(
+            changes, snapshot, seats or {}, finish, expect_status, live.row.seating, notes
+        )
         return Opening(rows, extras)
 
     def _adopt(
@@ -532,12 +563,17 @@ class MatchService:
     async def finish(self, live: LiveMatch, outcome: Outcome) -> None:
         """End a match decided outside its log (forfeits): status, outcome and results at once."""
         finish = self._finish_of(live, outcome)
+        staged = live.staged
         done = False
         try:
-            done = await self.repo.finish_match(live.id, finish)
+            done = await self.repo.finish_match(
+                live.id, finish, staged.changes() if staged else None
+            )
         finally:
             if self.stats is not None:
                 self.stats.committed(live.id, done)
+        if done and staged is not None:
+            live.staged = Staged()  # stored with the finish
         if done:
             log.info("match %s finished: %s", live.id, outcome.termination)
         live.row = await self._row(live.id)
@@ -610,19 +646,59 @@ class MatchService:
             self.on_timer(min(times))
 
     async def set_columns(self, live: LiveMatch, values: dict[str, Any]) -> None:
-        """Store columns of a match (timers, paused) now and update the cached row."""
-        if values:
+        """Store columns of a match (timers, paused) and update the cached row: now, or
+        with the rest of an open `together` block."""
+        if not values:
+            return
+        if live.staged is not None:
+            live.staged.values.update(values)
+        else:
             await self.repo.update_match(live.id, **values)
-            self._update_row(live, values)
+        self._update_row(live, values)
+
+    @contextlib.asynccontextmanager
+    async def together(self, live: LiveMatch) -> AsyncIterator[None]:
+        """Store every seat change, column and log entry made inside as one transaction
+        (lock held): with the first steps stored inside, or at the end of the block.
+
+        A failure inside stores none of what was not stored yet, and the match is
+        read afresh from storage at its next use. Blocks inside a block join it.
+        """
+        if live.staged is not None:
+            yield
+            return
+        live.staged = Staged()
+        try:
+            yield
+            staged = live.staged
+            if staged:
+                seating = await self.repo.change_match(live.id, staged.changes())
+                live.row = _changed_row(live.row, {"seating": seating})
+        except BaseException:
+            self.reload(live.id)  # memory holds changes that were never stored
+            raise
+        finally:
+            live.staged = None
 
     # ------------------------------------------------------------------ the match log
     async def note(self, live: LiveMatch, entry: notes.Note, user_id: int | None = None) -> None:
-        """Write an entry of the match log and show it among the recent moves."""
-        await notes.write(self.repo, live.id, live.version, entry, user_id)
+        """Write an entry of the match log (now, or with the rest of an open `together`
+        block) and show it among the recent moves."""
+        if live.staged is not None:
+            live.staged.notes.append(notes.row(live.version, entry, user_id))
+        else:
+            await notes.write(self.repo, live.id, live.version, entry, user_id)
         live.remember(live.version, (Event(entry[1]),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:
-        """Change a seat's columns and refresh the cached seats (and their count of changes)."""
+        """Change a seat's columns and refresh the cached seats (and their count of changes):
+        now, or with the rest of an open `together` block."""
+        if live.staged is not None:
+            live.staged.seats.setdefault(seat, {}).update(values)
+            live.seats = [
+                dataclasses.replace(s, **values) if s.seat == seat else s for s in live.seats
+            ]
+            return
         seating = await self.repo.update_seat(live.id, seat, **values)
         live.row = _changed_row(live.row, {"seating": seating})
         live.seats = await self.repo.get_seats(live.id)
@@ -703,9 +779,10 @@ class MatchService:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
-            await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
-            if user_id == live.row.host_user_id:
-                await self.pass_hosting(live, user_id)
+            async with self.together(live):
+                await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
+                if user_id == live.row.host_user_id:
+                    await self.pass_hosting(live, user_id)
         log.info("match %s: seat %s handed to the AI", match_id, seat)
         await self._after_change(live)
         return live
@@ -719,14 +796,16 @@ class MatchService:
     async def hand_to_ai(
         self, live: LiveMatch, seat: Seat, status: str, entry: notes.Note, by: int | None
     ) -> None:
-        """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited)."""
+        """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited):
+        the seat, whether the AI is to act, the log entry and the timer in one transaction."""
         level = live.module.default_policy
-        await self.set_seat(live, seat, status=status, ai_level=level, timeouts=0)
-        await self._store_ai_flag(live)
-        await self.note(live, entry, by)
-        after = self.human_to_act(live)
-        if not after:
-            await self.set_columns(live, self.timer_for(live, after))
+        async with self.together(live):
+            await self.set_seat(live, seat, status=status, ai_level=level, timeouts=0)
+            await self._store_ai_flag(live)
+            await self.note(live, entry, by)
+            after = self.human_to_act(live)
+            if not after:
+                await self.set_columns(live, self.timer_for(live, after))
 
     async def end(self, match_id: int, user_id: int, *, moderator: bool) -> LiveMatch:
         """End a match early (host or moderator)."""
@@ -737,16 +816,10 @@ class MatchService:
             if user_id != live.row.host_user_id and not moderator:
                 raise NotAllowed(_("Only the host or a moderator can end this match."))
             was_lobby = live.row.status == "lobby"
-            now = datetime.now(UTC)
-            await self.repo.update_match(
-                match_id,
-                status="abandoned",
-                finished_at=now,
-                turn_deadline=None,
-                reminder_at=None,
-            )
-            live.row = await self._row(match_id)
-            await self.note(live, notes.ended(user_id), user_id)
+            ended = {"status": "abandoned", "finished_at": datetime.now(UTC)}
+            async with self.together(live):
+                await self.set_columns(live, {**ended, "turn_deadline": None, "reminder_at": None})
+                await self.note(live, notes.ended(user_id), user_id)
         log.info("match %s ended early by user %s", match_id, user_id)
         if was_lobby:
             self.forget(match_id)
@@ -895,14 +968,17 @@ class MatchService:
         return any(live.is_ai(s) for s in live.match.to_act if s >= 0)
 
     def _ai_choice(
-        self, live: LiveMatch, seats: frozenset[Seat] | None = None
+        self, live: LiveMatch, seats: frozenset[Seat] | None = None, match: Match | None = None
     ) -> tuple[Seat, str] | None:
-        """Ask AI seats (or these seats) in turn; if nobody else can move, the first must act."""
-        rules = live.match.rules
-        to_act = sorted(s for s in live.match.to_act if s >= 0)
+        """Ask AI seats (or these seats) in turn; if nobody else can move, the first must act.
+
+        In `match` (a trial of the next steps), else in the live match."""
+        match = live.match if match is None else match
+        rules, state = match.rules, match.state
+        to_act = sorted(s for s in match.to_act if s >= 0)
         ai_seats = [s for s in to_act if (live.is_ai(s) if seats is None else s in seats)]
         # Only a seat the game waits for is ever made to act: a steal stays optional.
-        optional = live.module.may_act(live.state)
+        optional = live.module.may_act(state)
         waited = [s for s in to_act if s not in optional]
         rounds = (False,) if any(s not in ai_seats for s in waited) else (False, True)
         if seats is not None:
@@ -911,10 +987,10 @@ class MatchService:
             for seat in ai_seats if not must_act else [s for s in ai_seats if s in waited]:
                 level = live.ai_level(seat) if seats is None else live.module.timeout_policy
                 policy = live.module.policy(level)
-                rng = random.Random(f"{live.row.seed}:{live.version}:ai:{seat}")
-                view = rules.view(live.state, seat)
+                rng = random.Random(f"{live.row.seed}:{match.seq}:ai:{seat}")
+                view = rules.view(state, seat)
                 action = policy.choose(
-                    view, rules.legal_actions(live.state, seat), rng, must_act=must_act
+                    view, rules.legal_actions(state, seat), rng, must_act=must_act
                 )
                 if action is not None:
                     return seat, action.token()
@@ -927,21 +1003,32 @@ class MatchService:
         game's timeout default, and no more: whoever is to act afterwards,
         that seat included, gets a fresh turn timer. Returns the seats played.
         """
-        played: list[Seat] = []
-        for seat in sorted(seats):
-            if live.row.status != "active" or seat not in self.human_to_act(live):
-                continue
-            choice = await asyncio.to_thread(self._ai_choice, live, frozenset({seat}))
-            if choice is None:
-                continue
-            trial = live.match.fork()
-            steps: list[Step] = [(choice[0], choice[1], trial.step(*choice))]
-            steps += self._resolve_chance(live, trial)
-            await self._persist(live, trial, steps)
-            played.append(seat)
-        if live.row.status == "active":
+        if live.row.status != "active":
+            return []
+        played, trial, steps = await asyncio.to_thread(self._autopilot_steps, live, seats)
+        if steps:  # the moves and the fresh timer in one transaction
+            await self._persist(live, trial, steps, fresh_timer=True)
+        else:
             await self.set_columns(live, self.timer_for(live, self.human_to_act(live)))
         return played
+
+    def _autopilot_steps(
+        self, live: LiveMatch, seats: frozenset[Seat]
+    ) -> tuple[list[Seat], Match, list[Step]]:
+        """Play, on a trial, one pending decision of each of these seats (see autopilot)."""
+        played: list[Seat] = []
+        trial = live.match.fork()
+        steps: list[Step] = []
+        for seat in sorted(seats):
+            if trial.outcome is not None or seat not in self.human_to_act(live, trial):
+                continue
+            choice = self._ai_choice(live, frozenset({seat}), trial)
+            if choice is None:
+                continue
+            steps.append((choice[0], choice[1], trial.step(*choice)))
+            steps += self._resolve_chance(live, trial)
+            played.append(seat)
+        return played, trial, steps
 
     async def after_change(self, live: LiveMatch) -> None:
         """Refresh the table and let AI seats act (call once the lock is released)."""

@@ -19,7 +19,7 @@ from bot.app.lobbies import LobbyService
 from bot.app.matches import PAUSED, MatchService
 from bot.engine import Event, MatchOver
 from bot.engine.i18n import N_, _
-from bot.store.repo import MatchRow
+from bot.store.repo import Changes, MatchRow
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,10 @@ class ModerationService:
                 raise ServiceError(_("That member is not playing in this match."))
             if user_id == by:
                 raise ServiceError(_("To leave your own seat, use /match leave."))
-            await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
-            if user_id == live.row.host_user_id:
-                await self.matches.pass_hosting(live, by)
+            async with self.matches.together(live):
+                await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
+                if user_id == live.row.host_user_id:
+                    await self.matches.pass_hosting(live, by)
         log.info("match %s: seat %s removed by user %s", match_id, seat, by)
         await self.matches.after_change(live)
         return row.status
@@ -70,8 +71,9 @@ class ModerationService:
             if not waiting and not secret:
                 raise ServiceError(_("Nobody is waiting on a member right now."))
             entry = notes.skipped(None if secret else sorted(waiting), by)
-            await self.matches.note(live, entry, by)
-            await self.matches.autopilot(live, waiting)
+            async with self.matches.together(live):  # the note goes with the moves it made
+                await self.matches.note(live, entry, by)
+                await self.matches.autopilot(live, waiting)
         log.info("match %s: turn skipped by user %s", match_id, by)
         await self.matches.after_change(live)
 
@@ -83,10 +85,11 @@ class ModerationService:
                 raise ServiceError(
                     _("The match is already paused.") if on else _("It is not paused.")
                 )
-            await self.matches.set_columns(live, {"paused": on})
-            waiting = self.matches.human_to_act(live)
-            await self.matches.set_columns(live, self.matches.timer_for(live, waiting))
-            await self.matches.note(live, notes.paused(by, on), by)
+            async with self.matches.together(live):
+                await self.matches.set_columns(live, {"paused": on})
+                waiting = self.matches.human_to_act(live)
+                await self.matches.set_columns(live, self.matches.timer_for(live, waiting))
+                await self.matches.note(live, notes.paused(by, on), by)
         log.info("match %s: %s by user %s", match_id, "paused" if on else "resumed", by)
         await self.matches.after_change(live)
 
@@ -104,10 +107,9 @@ class ModerationService:
                 raise ServiceError(_("The new host must be seated in this match."))
             if user_id == row.host_user_id:
                 raise ServiceError(_("That member is already the host."))
-            await self.matches.repo.update_match(match_id, host_user_id=user_id)
-            await notes.write(
-                self.matches.repo, match_id, row.version, notes.new_host(user_id, by), by
-            )
+            entry = notes.row(row.version, notes.new_host(user_id, by), by)
+            changes = Changes({"host_user_id": user_id}, notes=(entry,))
+            await self.matches.repo.change_match(match_id, changes)
             self.matches.reload(match_id)
         log.info("match %s: hosting handed to user %s by user %s", match_id, user_id, by)
         if row.status == "lobby":

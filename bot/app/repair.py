@@ -110,21 +110,28 @@ class RepairService:
     async def _finish_or_open(self, match_id: int) -> Repair | None:
         async with self.matches.lock(match_id):
             live = await self.matches.load(match_id, fresh=True)
-            if live.row.repair_check:
-                await self.matches.repo.update_match(match_id, repair_check=False)
-            if live.row.status == "finished":
-                return await self._record(live)
-            if live.row.status != "active":
-                return None
-            outcome = live.match.outcome
-            if outcome is not None:
-                await self.matches.finish(live, outcome)
-                log.warning("repair: match %s was decided; finished it", match_id)
-                return Repair.FINISHED
-            if live.version == 0 and live.match.chance_pending:
-                await self._open(live)
-                log.warning("repair: match %s never began; played its opening", match_id)
-                return Repair.OPENED
+            # The flag is cleared with the repair it asked for, in one transaction: a crash
+            # in between leaves it set, and the next start-up looks again.
+            async with self.matches.together(live):
+                if live.row.repair_check:
+                    await self.matches.set_columns(live, {"repair_check": False})
+                return await self._repair(live)
+
+    async def _repair(self, live: LiveMatch) -> Repair | None:
+        match_id = live.id
+        if live.row.status == "finished":
+            return await self._record(live)
+        if live.row.status != "active":
+            return None
+        outcome = live.match.outcome
+        if outcome is not None:
+            await self.matches.finish(live, outcome)
+            log.warning("repair: match %s was decided; finished it", match_id)
+            return Repair.FINISHED
+        if live.version == 0 and live.match.chance_pending:
+            await self._open(live)
+            log.warning("repair: match %s never began; played its opening", match_id)
+            return Repair.OPENED
         return None
 
     async def _open(self, live: LiveMatch) -> None:

@@ -53,6 +53,7 @@ from bot.store.rows import (
     MatchRow,
     NewEvent,
     NewMatch,
+    NewNote,
     NewSeat,
     NoteRow,
     Row,
@@ -66,6 +67,7 @@ from bot.store.writer import GroupWriter, writer_for
 
 # The row types are re-exported: callers import them from here as well.
 __all__ = [
+    "Changes",
     "EventRow",
     "Extras",
     "Finish",
@@ -74,6 +76,7 @@ __all__ = [
     "MatchRow",
     "NewEvent",
     "NewMatch",
+    "NewNote",
     "NewSeat",
     "NoteRow",
     "Opening",
@@ -428,10 +431,30 @@ class MatchRepository:
         self, match_id: int, seq: int, kind: str, text: str, user_id: int | None = None
     ) -> None:
         """Append an entry to the match log (moderation, timeouts)."""
-        query = insert(MatchNote).values(
-            match_id=match_id, seq=seq, kind=kind, text=text, user_id=user_id
-        )
-        await self._writer.write(lambda c: c.execute(query).rowcount)
+        await self.change_match(match_id, Changes(notes=(NewNote(seq, kind, text, user_id),)))
+
+    async def change_match(self, match_id: int, changes: Changes) -> int:
+        """Write changes made outside the log (see `Changes`) in one transaction; return the
+        match's `seating`, counted once more if a seat changed. NotFound if there is no
+        such match or seat."""
+        if changes.values:
+            check_fields(changes.values, MATCH_FIELDS)
+        for seat_values in changes.seats.values():
+            check_fields(seat_values, SEAT_FIELDS)
+        query = update(Match).where(Match.id == match_id).values(**changes.values)
+
+        def work(connection: Connection) -> int:
+            if changes.values and connection.execute(query).rowcount != 1:
+                raise NotFound(f"no match {match_id}")
+            _seats_and_notes_on(connection, match_id, changes.seats, changes.notes)
+            if changes.seats:
+                return int(connection.scalar(_COUNT_SEATING, {"match_id": match_id}))
+            found = connection.scalar(select(Match.seating).where(Match.id == match_id))
+            if found is None:
+                raise NotFound(f"no match {match_id}")
+            return int(found)
+
+        return await self._writer.write(work)
 
     async def notes(self, match_id: int, limit: int | None = None) -> list[NoteRow]:
         """Return the match log entries (the latest `limit`), oldest first."""
@@ -517,26 +540,30 @@ class MatchRepository:
         await self._writer.write(append)
         return append.new_version
 
-    async def finish_match(self, match_id: int, finish: Finish) -> bool:
+    async def finish_match(
+        self, match_id: int, finish: Finish, changes: Changes | None = None
+    ) -> bool:
         """Mark an active match finished with its results and ratings, in one transaction.
 
-        For an end decided outside the log (forfeits). False if it was not active.
+        For an end decided outside the log (forfeits). The same transaction writes
+        the `changes` that decided it (the forfeit). False, and nothing written, if
+        it was not active.
         """
-        query = (
-            update(Match)
-            .where(Match.id == match_id, Match.status == "active")
-            .values(
-                status="finished",
-                result=finish.result,
-                finished_at=utcnow(),
-                turn_deadline=None,
-                reminder_at=None,
-            )
-        )
+        changes = changes or Changes()
+        finished = {
+            "status": "finished",
+            "result": finish.result,
+            "finished_at": utcnow(),
+            "turn_deadline": None,
+            "reminder_at": None,
+        }
+        values = {**changes.values, **finished}
+        query = update(Match).where(Match.id == match_id, Match.status == "active").values(values)
 
         def work(connection: Connection) -> bool:
             if connection.execute(query).rowcount != 1:
                 return False
+            _seats_and_notes_on(connection, match_id, changes.seats, changes.notes)
             if finish.rate is not None:
                 record_results_on(
                     connection, match_id, finish.game, finish.results, finish.rate, finish.change
@@ -767,6 +794,7 @@ def _append_unit(
         extras.snapshot,
         finish,
         extras.seating,
+        extras.notes,
     )
 
 
@@ -812,9 +840,38 @@ class Extras:
     """The match must also still have this status (a lobby being started)."""
     seating: int = 0
     """The match's `seating` the steps were worked out on: its seats are still those."""
+    notes: tuple[NewNote, ...] = ()
+    """Entries of the match log written with the steps (a timeout the AI played, say)."""
 
 
 NO_EXTRAS: Final = Extras()
+
+
+@dataclass(frozen=True)
+class Changes:
+    """Changes to a match outside its log that are written together (see change_match)."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    """Columns of the match (see MATCH_FIELDS)."""
+    seats: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Seat columns to change: seat -> values (see SEAT_FIELDS)."""
+    notes: tuple[NewNote, ...] = ()
+    """Entries of the match log."""
+
+
+def _seats_and_notes_on(
+    connection: Connection,
+    match_id: int,
+    seats: dict[int, dict[str, Any]],
+    notes: Sequence[NewNote],
+) -> None:
+    """Change seats and add log entries of a match (its columns are the caller's: each
+    writes them in its own UPDATE)."""
+    for seat, values in seats.items():
+        _update_seat_on(connection, match_id, seat, values)
+    if notes:
+        rows = [{"match_id": match_id, **note._asdict()} for note in notes]
+        connection.execute(insert(MatchNote), rows)
 
 
 @dataclass(frozen=True)
@@ -1046,6 +1103,7 @@ class _Append:
     snapshot: bytes | None
     finish: Finish | None
     seating: int = 0
+    notes: tuple[NewNote, ...] = ()
     _params: _Params | None = None
 
     @property
@@ -1098,8 +1156,7 @@ class _Append:
     def _extras(self, connection: Connection) -> None:
         """Write what only some appends carry: seat changes, a snapshot, a finish."""
         match_id = self.match_id
-        for seat, values in self.seats.items():
-            _update_seat_on(connection, match_id, seat, values)
+        _seats_and_notes_on(connection, match_id, self.seats, self.notes)
         if self.snapshot is not None:
             values = {
                 "match_id": match_id,

@@ -132,6 +132,15 @@ class NewEvent(NamedTuple):
     events: list[dict[str, Any]]
 
 
+class NewNote(NamedTuple):
+    """An entry of a match's log to store: after step `seq`, of `kind`, by `user_id`."""
+
+    seq: int
+    kind: str
+    text: str
+    user_id: int | None = None
+
+
 class Standing(NamedTuple):
     """How far a stored match has gone, whether it is paused, its status, how often its
     seats changed outside the log and who hosts it: a match held in memory is current
