@@ -15,6 +15,7 @@ server's language (`/config language`, else the server's Discord locale).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
@@ -28,7 +29,7 @@ from bot.app.background import wind_down
 from bot.app.errors import NotSeated
 from bot.app.guild_settings import SettingsService
 from bot.app.lobbies import LobbyInfo, LobbyService
-from bot.app.matches import MatchService
+from bot.app.matches import MatchService, PrivateInfo
 from bot.app.moderation import ModerationService
 from bot.app.stats import StatsService
 from bot.app.texts import game_title
@@ -252,9 +253,15 @@ class Controller(ClickHandlers):
 
     async def _post_lobby(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
         """Answer with a new lobby message, in the channel's language, and remember it."""
-        with use_locale(await self.public(interaction)):
-            payload = lobby_payload(lobby)
-        await interaction.response.send_message(**as_send(payload))
+        try:
+            with use_locale(await self.public(interaction)):
+                payload = lobby_payload(lobby)
+            await interaction.response.send_message(**as_send(payload))
+        except Exception:
+            # Nobody could see or join it: close it, so that "nothing was changed" holds
+            # and it does not count against the channel's open lobbies.
+            await self.lobbies.cancel(lobby.match_id, interaction.user.id)
+            raise
         message = await interaction.original_response()
         await self.lobbies.set_message(lobby.match_id, message.id)
 
@@ -569,6 +576,7 @@ class Controller(ClickHandlers):
                 await interaction.followup.send(error.message, ephemeral=True)
                 return
             step, note = None, error.message  # said on the view itself, not in a new message
+        played = target.startswith("a.") and note is None
         try:
             info = await self.matches.private(match_id, user_id, step)
         except GameError as error:
@@ -577,10 +585,30 @@ class Controller(ClickHandlers):
         except Exception:
             # A move made above stands: say so, never that it failed.
             log.exception("match %s: could not build the private view", match_id)
-            played = target.startswith("a.") and note is None
             text = messages.VIEW_FAILED if played else messages.INTERNAL_ERROR
             await interaction.followup.send(text, ephemeral=True)
             return
+        try:
+            await self._show_private(interaction, match_id, info, note, step, in_place)
+        except Exception:
+            if not played:
+                raise  # nothing was changed: `guarded` says so
+            # Shown or not (Discord refused the edit, the view could not be kept), the
+            # move stands: the member is told it is recorded, never that it failed.
+            log.exception("match %s: could not show the private view", match_id)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(messages.VIEW_FAILED, ephemeral=True)
+
+    async def _show_private(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        info: PrivateInfo,
+        note: str | None,
+        step: str | None,
+        in_place: bool,
+    ) -> None:
+        """Show a member their private view: in place of the clicked one, or anew."""
         in_dm = interaction.guild_id is None
         payload = private_payload(info, note, await self.names(match_id), in_dm=in_dm)
         if in_place:

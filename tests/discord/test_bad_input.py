@@ -161,3 +161,45 @@ async def test_a_steal_clicked_before_the_window_closed_is_told_too_late(world) 
     result = await choose(stealer, env, view, pick)
     assert "Too late: the steal window has closed. Your card stays." in answer(result, env, view)
     assert await version_of(env, match_id) == moved
+
+
+async def test_a_move_whose_view_cannot_be_shown_is_told_recorded_not_failed(
+    world, monkeypatch
+) -> None:
+    """Issue: when showing the new view failed after the move was stored (Discord refused
+    the edit, the view could not be kept), the member was told "nothing was changed"."""
+    env = world.env
+    table, match_id = await open_table(world, players=("alice", "bob"))
+    member = member_by_id(world)[to_act(env, table)[0]]
+    view = private_message(await member.click(table, label="My hand"))
+    before = await version_of(env, match_id)
+
+    async def refused(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("the view could not be kept")
+
+    monkeypatch.setattr(env.bot.controller, "remember_view", refused)
+    said = answer(await member.click(view, custom_id=first_action_id(env, view)))
+    assert await version_of(env, match_id) > before  # the move stands
+    assert "Done: your move is recorded." in said
+    assert "nothing was changed" not in said
+
+
+async def test_a_lobby_that_cannot_be_posted_is_closed_and_nothing_was_changed(
+    world, monkeypatch
+) -> None:
+    """Issue: a lobby stored but never posted stayed open unseen, counting against the
+    channel's open lobbies, while the member was told nothing was changed."""
+    from bot.discord_ui import controller
+
+    def unpostable(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the lobby message could not be built")
+
+    monkeypatch.setattr(controller, "lobby_payload", unpostable)
+    said = answer(await world.alice.slash(world.channel, "coverta start"))
+    assert "nothing was changed" in said
+    matches = world.env.bot.controller.matches
+    assert await matches.repo.list_matches(world.guild.id, ("lobby", "active")) == []
+    monkeypatch.undo()
+    _table, match_id = await open_table(world, players=("alice", "bob"))
+    listing = answer(await world.alice.slash(world.channel, "match list"))
+    assert f"**#{match_id}**" in listing and listing.count("**#") == 1  # the closed one is gone
