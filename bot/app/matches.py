@@ -779,15 +779,12 @@ class MatchService:
             seat = live.seat_of(user_id)
             if seat is None:
                 raise NotSeated()
-            async with self.together(live):
-                await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
-                if user_id == live.row.host_user_id:
-                    await self.pass_hosting(live, user_id)
+            await self.hand_to_ai(live, seat, "left", notes.left(seat), user_id)
         log.info("match %s: seat %s handed to the AI", match_id, seat)
         await self._after_change(live)
         return live
 
-    async def pass_hosting(self, live: LiveMatch, fallback: int) -> None:
+    async def _pass_hosting(self, live: LiveMatch, fallback: int) -> None:
         """Make the first member still playing the host of a match whose host left it or
         was removed (`fallback` when no member plays any more)."""
         playing = live.human_user_ids()
@@ -796,11 +793,17 @@ class MatchService:
     async def hand_to_ai(
         self, live: LiveMatch, seat: Seat, status: str, entry: notes.Note, by: int | None
     ) -> None:
-        """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited):
-        the seat, whether the AI is to act, the log entry and the timer in one transaction."""
+        """Let the AI play a member's seat from now on (left, kicked, autopilot, forfeited).
+
+        The seat, whether the AI is to act, the log entry, the timer and, when the member
+        hosted, the new host (the first member still playing; else `by`, else the same)
+        are stored in one transaction."""
         level = live.module.default_policy
+        member = live.seats[seat].user_id
         async with self.together(live):
             await self.set_seat(live, seat, status=status, ai_level=level, timeouts=0)
+            if member is not None and member == live.row.host_user_id:
+                await self._pass_hosting(live, member if by is None else by)
             await self._store_ai_flag(live)
             await self.note(live, entry, by)
             after = self.human_to_act(live)

@@ -50,10 +50,7 @@ class ModerationService:
                 raise ServiceError(_("That member is not playing in this match."))
             if user_id == by:
                 raise ServiceError(_("To leave your own seat, use /match leave."))
-            async with self.matches.together(live):
-                await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
-                if user_id == live.row.host_user_id:
-                    await self.matches.pass_hosting(live, by)
+            await self.matches.hand_to_ai(live, seat, "kicked", notes.kicked(seat, by), by)
         log.info("match %s: seat %s removed by user %s", match_id, seat, by)
         await self.matches.after_change(live)
         return row.status

@@ -154,6 +154,26 @@ async def test_after_n_timeouts_the_ai_takes_the_seat(world: World) -> None:
     assert sorted(r.player_key for r in results) == ["u:1", "u:2"]
 
 
+async def test_a_host_whose_seat_the_ai_takes_after_timeouts_hands_hosting_on(
+    world: World,
+) -> None:
+    """Issue: hosting passed on when the host left or was removed, but not when the AI
+    took their seat after missed turns: an absent member kept /match end, skip and pause."""
+    await world.settings.set(10, "absent_after", "1", user_id=99)
+    match_id = await start_match(world, users=(1, 2, 3))
+    live = await world.matches.load(match_id)
+    while live.seats[await seat_to_act(world, match_id)].user_id != 1:  # the host's turn
+        seat = await seat_to_act(world, match_id)
+        token = next(iter(live.module.rules.legal_actions(live.state, seat))).token()
+        await world.matches.submit(match_id, live.seats[seat].user_id or 0, live.version, token)
+        live = await world.matches.load(match_id)
+    world.clock.advance(5 * MINUTE)
+    assert await world.absence.time_out(match_id)
+    live = await world.matches.load(match_id, fresh=True)
+    assert live.seats[0].status == "autopilot"  # the host sits first
+    assert live.row.host_user_id == 2  # the first member still playing
+
+
 async def test_a_forfeit_ends_a_two_player_match(world: World) -> None:
     await world.settings.set(10, "absent", "forfeit", user_id=99)
     await world.settings.set(10, "absent_after", "1", user_id=99)
