@@ -6,7 +6,7 @@ import dataclasses
 import functools
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -21,7 +21,7 @@ from bot.draw.markers import robot_name
 from bot.engine import GameModule, OptionSpec, Registry
 from bot.engine.i18n import N_, _, ngettext
 from bot.store.errors import ConcurrencyConflict, NotFound
-from bot.store.repo import Changes, MatchRepository, MatchRow, NewMatch, SeatRow
+from bot.store.repo import Changes, MatchRepository, MatchRow, NewMatch, NewNote, SeatRow
 
 log = logging.getLogger(__name__)
 
@@ -227,10 +227,16 @@ class LobbyService:
             return await self._change(match_id, change)
 
     async def leave(
-        self, match_id: int, user_id: int, absent: str = N_("You are not in this lobby.")
+        self,
+        match_id: int,
+        user_id: int,
+        absent: str = N_("You are not in this lobby."),
+        note: notes.Note | None = None,
+        by: int | None = None,
     ) -> LobbyInfo:
         """Free a member's seat; the host's leaving passes hosting on or cancels (one
-        transaction: read, check and write). `absent` refuses a member not seated."""
+        transaction: read, check and write, with the `note` by `by` in the match log).
+        `absent` refuses a member not seated."""
 
         def change(row: MatchRow, seats: list[SeatRow]) -> SeatsChange:
             lobby = self._as_open_lobby(row, seats)
@@ -243,8 +249,9 @@ class LobbyService:
                 values.update(_next_host(rest))
             return _numbered(rest), values
 
+        logged = () if note is None else (notes.row(0, note, by),)
         async with self.matches.lock(match_id):
-            return await self._change(match_id, change)
+            return await self._change(match_id, change, logged)
 
     async def add_ai(self, match_id: int, user_id: int) -> LobbyInfo:
         """Add an AI seat (host only; one transaction: read, check and write)."""
@@ -343,8 +350,9 @@ class LobbyService:
             self._require_host(lobby, by, N_("Only the host can remove members."))
         if user_id == by:
             raise ServiceError(_("To leave a lobby yourself, press Leave."))
-        info = await self.leave(match_id, user_id, N_("That member is not in this lobby."))
-        await notes.write(self.repo, match_id, 0, notes.kicked_from_lobby(user_id, by), by)
+        absent = N_("That member is not in this lobby.")
+        entry = notes.kicked_from_lobby(user_id, by)
+        info = await self.leave(match_id, user_id, absent, entry, by)
         await self.matches.publisher.lobby_changed(match_id)
         return info
 
@@ -434,11 +442,15 @@ class LobbyService:
         return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)
 
     async def _change(
-        self, match_id: int, change: Callable[[MatchRow, list[SeatRow]], SeatsChange]
+        self,
+        match_id: int,
+        change: Callable[[MatchRow, list[SeatRow]], SeatsChange],
+        logged: Sequence[NewNote] = (),
     ) -> LobbyInfo:
-        """Change a lobby's seats in one transaction; return the lobby as stored."""
+        """Change a lobby's seats (and add these log entries) in one transaction; return the
+        lobby as stored."""
         try:
-            row, seats = await self.repo.change_lobby(match_id, change)
+            row, seats = await self.repo.change_lobby(match_id, change, logged)
         except NotFound:
             raise MatchNotFound() from None
         return LobbyInfo(row=row, module=self.registry.get(row.game), seats=seats)

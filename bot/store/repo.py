@@ -238,13 +238,15 @@ class MatchRepository:
             [MatchRow, list[SeatRow]],
             tuple[list[tuple[int, int | None, str | None, str]] | None, dict[str, Any] | None],
         ],
+        notes: Sequence[NewNote] = (),
     ) -> tuple[MatchRow, list[SeatRow]]:
         """Read a match and its seats, change them, and return them as stored: one transaction.
 
         `change(row, seats)` runs inside the write transaction (the match row
         locked) and returns the new seats and the match's columns to change
         (options, host; see MATCH_FIELDS), either None when unchanged; it may
-        raise to refuse, and then nothing is written. NotFound: no such match.
+        raise to refuse, and then nothing is written. NotFound: no such match. The
+        `notes` (entries of the match log) are written in the same transaction.
         """
 
         def work(connection: Connection) -> tuple[MatchRow, list[SeatRow]]:
@@ -254,6 +256,7 @@ class MatchRepository:
             seats, values = change(*found)
             rows = None if seats is None else _seat_values(match_id, seats)
             row, stored = _set_seats_on(connection, match_id, rows, values)
+            _seats_and_notes_on(connection, match_id, {}, notes)
             return row or found[0], found[1] if stored is None else stored
 
         return await self._writer.write(work)

@@ -205,3 +205,30 @@ async def test_a_flagged_match_stays_flagged_until_its_repair_is_stored(
     await restart(starting)
     row = await starting.matches.row(match_id)
     assert (row.status, row.repair_check) == ("finished", False)
+
+
+@pytest.mark.parametrize("cut", CUTS)
+@pytest.mark.parametrize("how", ["remove", "expire"])
+async def test_a_lobby_change_is_whole_or_absent(
+    world: World, store: Store, monkeypatch: pytest.MonkeyPatch, cut: int, how: str
+) -> None:
+    """The host removes a member from a lobby, or the lobby's time runs out.
+
+    Issue: the change and its line in the match log were two writes."""
+    await world.settings.set(10, "lobby_minutes", "30", user_id=99)
+    match_id = await open_game(world.lobbies, "coverta", start=False)
+    world.clock.advance(31 * 60)
+    with cut_at(monkeypatch, cut):
+        if how == "remove":
+            await world.moderation.remove(match_id, 2, 1, moderator=False)
+        else:
+            await world.lobbies.expire(match_id)
+    world = await restart(world)
+    info = await world.lobbies.info(match_id)
+    if how == "remove":
+        done = [s.user_id for s in info.seats] == [1]
+        assert await notes_of(store, match_id, "kick") == done
+    else:
+        done = info.row.status == "abandoned"
+        assert await notes_of(store, match_id, "expire") == done
+    assert done == (cut > 1)  # one write: whole once it is made
