@@ -17,6 +17,7 @@ from datetime import datetime, timedelta
 from operator import attrgetter
 
 from bot.app import notes
+from bot.app.errors import ChangedMeanwhile
 from bot.app.guild_settings import GuildConfig
 from bot.app.live import LiveMatch
 from bot.app.matches import MatchService
@@ -115,7 +116,11 @@ class AbsenceService:
             users = _members(live, matches.human_to_act(live))
             secret = live.asked_in_secret
             deadline = live.row.turn_deadline
-            await matches.set_columns(live, {"reminder_at": None})
+            try:  # cleared only on the match as read: a move elsewhere meanwhile voids it
+                async with matches.together(live):
+                    await matches.set_columns(live, {"reminder_at": None})
+            except ChangedMeanwhile:
+                return False
         if users and deadline is not None:
             await matches.publisher.remind(match_id, users, deadline, secret=secret)
         return True
@@ -140,11 +145,11 @@ class AbsenceService:
     async def _extend(self, match_id: int) -> bool:
         matches = self.matches
         async with matches.lock(match_id):
-            live = await matches.load(match_id)
+            live = await matches.load(match_id, fresh=True)
             minutes = (await matches.config(live.row.guild_id)).grace_minutes
             users = _members(live, matches.human_to_act(live))
-            if not minutes or not users:
-                return False
+            if not minutes or not users or not self._due(live.row.turn_deadline):
+                return False  # no grace, nobody waited for, or given one meanwhile
             deadline = matches.clock() + timedelta(minutes=minutes)
             async with matches.together(live):
                 await matches.set_columns(live, {"turn_deadline": deadline, "reminder_at": None})

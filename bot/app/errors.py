@@ -24,5 +24,12 @@ class NotSeated(ServiceError):
         super().__init__(_("You are not seated in this match."))
 
 
+class ChangedMeanwhile(ServiceError):
+    """Another bot process changed the match between reading and writing it."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The match changed meanwhile, so nothing was done. Please try again."))
+
+
 class NotAllowed(ServiceError):
     """The member lacks the right to do this."""

@@ -22,6 +22,8 @@ RECENT_LINES = 6
 class Staged:
     """Changes made to a match in memory that are stored together (MatchService.together)."""
 
+    expect: Standing
+    """The stored standing the changes are worked out on: they are written only on it."""
     values: dict[str, Any] = field(default_factory=dict)
     seats: dict[Seat, dict[str, Any]] = field(default_factory=dict)
     notes: list[NewNote] = field(default_factory=list)

@@ -321,9 +321,16 @@ class LobbyService:
             if not moderator:
                 self._require_host(lobby, user_id, N_("Only the host can cancel the lobby."))
             now = datetime.now(UTC)
-            await self.repo.update_match(
-                match_id, status="abandoned", finished_at=now, turn_deadline=None
-            )
+            try:  # still a lobby: another process may have started it meanwhile
+                await self.repo.update_match(
+                    match_id,
+                    expect_status="lobby",
+                    status="abandoned",
+                    finished_at=now,
+                    turn_deadline=None,
+                )
+            except ConcurrencyConflict:
+                raise ServiceError(_(CLOSED)) from None
         return await self.info(match_id)
 
     async def expire(self, match_id: int) -> bool:
@@ -337,7 +344,10 @@ class LobbyService:
             now = datetime.now(UTC)
             values = {"status": "abandoned", "finished_at": now, "turn_deadline": None}
             changes = Changes(values, notes=(notes.row(0, notes.lobby_expired(minutes)),))
-            await self.repo.change_match(match_id, changes)
+            try:  # still a lobby: another process may have started it meanwhile
+                await self.repo.change_match(match_id, changes, expect_status="lobby")
+            except ConcurrencyConflict:
+                return False
             self.matches.forget(match_id)
         log.info("lobby %s expired", match_id)
         await self.matches.publisher.lobby_changed(match_id)

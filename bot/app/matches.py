@@ -28,7 +28,7 @@ import msgspec
 
 from bot.app import notes
 from bot.app.background import wind_down
-from bot.app.errors import MatchNotFound, NotAllowed, NotSeated, ServiceError
+from bot.app.errors import ChangedMeanwhile, MatchNotFound, NotAllowed, NotSeated, ServiceError
 from bot.app.guild_settings import DEFAULTS, GuildConfig
 from bot.app.live import RECENT_LINES, LiveMatch, Staged
 from bot.app.ports import Clock, Publisher, system_clock
@@ -485,8 +485,6 @@ class MatchService:
         try:
             await self.repo.append_events(live.id, live.version, plan.rows, plan.extras)
             stored = True
-            if staged is not None:
-                live.staged = Staged()
         except ConcurrencyConflict:
             self.reload(live.id)
             raise StaleVersion() from None
@@ -494,6 +492,8 @@ class MatchService:
             if plan.extras.finish is not None and self.stats is not None:
                 self.stats.committed(live.id, stored)
         self._adopt(live, trial, steps, plan, seats)
+        if staged is not None:  # stored: what the block changes next is worked out anew
+            live.staged = Staged(live.standing)
 
     def _plan(
         self,
@@ -566,14 +566,14 @@ class MatchService:
         staged = live.staged
         done = False
         try:
-            done = await self.repo.finish_match(
-                live.id, finish, staged.changes() if staged else None
-            )
+            expect = live.standing if staged is None else staged.expect
+            changes = staged.changes() if staged else None
+            done = await self.repo.finish_match(live.id, finish, changes, expect)
         finally:
             if self.stats is not None:
                 self.stats.committed(live.id, done)
         if done and staged is not None:
-            live.staged = Staged()  # stored with the finish
+            live.staged = Staged(live.standing)  # stored with the finish
         if done:
             log.info("match %s finished: %s", live.id, outcome.termination)
         live.row = await self._row(live.id)
@@ -662,17 +662,22 @@ class MatchService:
         (lock held): with the first steps stored inside, or at the end of the block.
 
         A failure inside stores none of what was not stored yet, and the match is
-        read afresh from storage at its next use. Blocks inside a block join it.
+        read afresh from storage at its next use. Blocks inside a block join it. What
+        is written is checked against the match as the block read it: ChangedMeanwhile
+        if another process moved, reseated, paused or ended it since.
         """
         if live.staged is not None:
             yield
             return
-        live.staged = Staged()
+        live.staged = Staged(live.standing)
         try:
             yield
             staged = live.staged
             if staged:
-                seating = await self.repo.change_match(live.id, staged.changes())
+                try:
+                    seating = await self.repo.change_match(live.id, staged.changes(), staged.expect)
+                except ConcurrencyConflict:
+                    raise ChangedMeanwhile() from None
                 live.row = _changed_row(live.row, {"seating": seating})
         except BaseException:
             self.reload(live.id)  # memory holds changes that were never stored

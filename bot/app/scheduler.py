@@ -18,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
 from bot.app.absence import EARLY, AbsenceService
+from bot.app.errors import ChangedMeanwhile
 from bot.app.lobbies import LobbyService
 from bot.app.matches import MatchService
 from bot.store.repo import MatchRow
@@ -159,6 +160,9 @@ class Scheduler:
     async def _safely(self, work: Awaitable[object]) -> bool:
         try:
             return bool(await work)
+        except ChangedMeanwhile:
+            log.debug("a timer yielded to a change another process made; looking again")
+            return False
         except Exception:
             log.exception("a timer failed")
             return False

@@ -436,19 +436,35 @@ class MatchRepository:
         """Append an entry to the match log (moderation, timeouts)."""
         await self.change_match(match_id, Changes(notes=(NewNote(seq, kind, text, user_id),)))
 
-    async def change_match(self, match_id: int, changes: Changes) -> int:
+    async def change_match(
+        self,
+        match_id: int,
+        changes: Changes,
+        expect: Standing | None = None,
+        expect_status: str | None = None,
+    ) -> int:
         """Write changes made outside the log (see `Changes`) in one transaction; return the
         match's `seating`, counted once more if a seat changed. NotFound if there is no
-        such match or seat."""
+        such match or seat.
+
+        With `expect` (the standing the changes were worked out on), or `expect_status`,
+        write only if the match is still so, else raise ConcurrencyConflict and write
+        nothing (another process moved, reseated, paused or ended it meanwhile).
+        """
         if changes.values:
             check_fields(changes.values, MATCH_FIELDS)
         for seat_values in changes.seats.values():
             check_fields(seat_values, SEAT_FIELDS)
-        query = update(Match).where(Match.id == match_id).values(**changes.values)
+        query = update(Match).where(Match.id == match_id, *_still(expect, expect_status))
+        checked = expect is not None or expect_status is not None
+        query = query.values(**(changes.values or {"updated_at": utcnow()}))
 
         def work(connection: Connection) -> int:
-            if changes.values and connection.execute(query).rowcount != 1:
-                raise NotFound(f"no match {match_id}")
+            if (changes.values or checked) and connection.execute(query).rowcount != 1:
+                found = connection.scalar(select(Match.version).where(Match.id == match_id))
+                if found is None:
+                    raise NotFound(f"no match {match_id}")
+                raise ConcurrencyConflict(match_id, expect.version if expect else "", found)
             _seats_and_notes_on(connection, match_id, changes.seats, changes.notes)
             if changes.seats:
                 return int(connection.scalar(_COUNT_SEATING, {"match_id": match_id}))
@@ -544,13 +560,17 @@ class MatchRepository:
         return append.new_version
 
     async def finish_match(
-        self, match_id: int, finish: Finish, changes: Changes | None = None
+        self,
+        match_id: int,
+        finish: Finish,
+        changes: Changes | None = None,
+        expect: Standing | None = None,
     ) -> bool:
         """Mark an active match finished with its results and ratings, in one transaction.
 
         For an end decided outside the log (forfeits). The same transaction writes
         the `changes` that decided it (the forfeit). False, and nothing written, if
-        it was not active.
+        it was not active (or, with `expect`, no longer stands as expected).
         """
         changes = changes or Changes()
         finished = {
@@ -561,7 +581,8 @@ class MatchRepository:
             "reminder_at": None,
         }
         values = {**changes.values, **finished}
-        query = update(Match).where(Match.id == match_id, Match.status == "active").values(values)
+        still = _still(expect, "active")
+        query = update(Match).where(Match.id == match_id, *still).values(values)
 
         def work(connection: Connection) -> bool:
             if connection.execute(query).rowcount != 1:
@@ -860,6 +881,19 @@ class Changes:
     """Seat columns to change: seat -> values (see SEAT_FIELDS)."""
     notes: tuple[NewNote, ...] = ()
     """Entries of the match log."""
+
+
+def _still(expect: Standing | None, status: str | None) -> list[Any]:
+    """The conditions under which a match still stands as `expect` (and has `status`)."""
+    found: list[Any] = [] if status is None else [Match.status == status]
+    if expect is not None:
+        found += [
+            Match.version == expect.version,
+            Match.seating == expect.seating,
+            Match.paused.is_(expect.paused),
+            Match.status == expect.status,
+        ]
+    return found
 
 
 def _seats_and_notes_on(

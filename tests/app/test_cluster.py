@@ -8,7 +8,8 @@ TEST_DATABASE_URL is set (CI sets it).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import random
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import timedelta
 from typing import Any
 
@@ -22,7 +23,7 @@ from bot.store.repo import Shards
 from bot.store.rows import Standing
 from bot.store.store import Store
 from tests.app.fakes import FakeClock, World, build_world, settle, stop_services
-from tests.app.play import open_game
+from tests.app.play import open_game, play_until_last_move
 from tests.backends import database_urls
 
 pytestmark = pytest.mark.parametrize("db_url", database_urls(), indirect=True)
@@ -291,6 +292,92 @@ async def test_a_host_handed_over_in_one_process_is_no_longer_host_in_the_other(
     with pytest.raises(NotAllowed):
         await b.matches.end(match_id, old, moderator=False)
     assert (await b.matches.end(match_id, new, moderator=False)).row.status == "abandoned"
+
+
+def first_in_the_gap(world: World, work: Callable[[], Awaitable[Any]]) -> None:
+    """Run `work` (another process's write) just before this process's next write outside
+    the log, after its fresh check: where no lock spans the two processes."""
+    repo = world.store.matches
+    real = repo.change_match
+    done: list[Any] = []
+
+    async def change_match(*args: Any, **kwargs: Any) -> int:
+        if not done:
+            done.append(await work())
+        return await real(*args, **kwargs)
+
+    repo.change_match = change_match  # type: ignore[method-assign]
+
+
+async def test_a_timeout_in_one_process_yields_to_a_move_made_meanwhile_in_the_other(
+    cluster: list[World],
+) -> None:
+    """The member's timer runs out in process b just as their click is stored in process a.
+
+    Issue: b's timeout, worked out on the match before the click, still handed the seat
+    to the AI and wrote the timers of that match: the next member's fresh deadline was
+    erased, and nothing ever timed them out."""
+    a, b = cluster
+    for world in cluster:
+        await world.settings.set(guild(1, 0), "absent_after", "1", user_id=99)
+    match_id = await open_game(b.lobbies, "coverta", guild_id=guild(1, 0))
+    user, version, token = await _click(a, match_id)
+    b.clock.advance(5 * 60)
+    first_in_the_gap(b, lambda: a.matches.submit(match_id, user, version, token))
+    with pytest.raises(ServiceError, match="changed meanwhile"):
+        await b.absence.time_out(match_id)  # the scheduler looks again at its next pass
+    live = await b.matches.load(match_id, fresh=True)
+    assert live.version > version and all(s.status == "playing" for s in live.seats)
+    assert live.row.turn_deadline == b.clock.now + timedelta(minutes=5)  # the next turn's
+
+
+async def test_an_end_in_one_process_yields_to_a_finish_stored_meanwhile_in_the_other(
+    cluster: list[World],
+) -> None:
+    """Issue: the host's /match end, worked out before the winning move stored elsewhere,
+    wrote "abandoned" over a finished and rated match."""
+    a, b = cluster
+    match_id = await open_game(b.lobbies, "coverta", guild_id=guild(1, 0))
+    move = await play_until_last_move(a.matches, match_id, random.Random(3))
+    host = (await b.matches.row(match_id)).host_user_id
+    first_in_the_gap(b, lambda: a.matches.submit(match_id, move.user_id, move.version, move.token))
+    with pytest.raises(ServiceError, match="changed meanwhile"):
+        await b.matches.end(match_id, host, moderator=False)
+    row = await b.matches.row(match_id)
+    assert row.status == "finished" and row.result is not None
+    assert len(await b.store.stats.results_of(match_id)) == 2
+
+
+async def test_a_reminder_in_one_process_yields_to_a_move_made_meanwhile_in_the_other(
+    cluster: list[World],
+) -> None:
+    """Issue: the reminder went to the member who had just moved elsewhere, and clearing it
+    erased the reminder time just set for the next member."""
+    a, b = cluster
+    match_id = await open_game(b.lobbies, "coverta", guild_id=guild(1, 0))
+    user, version, token = await _click(a, match_id)
+    b.clock.advance(4 * 60)
+    first_in_the_gap(b, lambda: a.matches.submit(match_id, user, version, token))
+    assert not await b.absence.remind(match_id)
+    assert b.publisher.reminders == []
+    row = await b.matches.row(match_id)
+    assert row.reminder_at == b.clock.now + timedelta(minutes=4)  # the next member's
+
+
+async def test_a_lobby_started_in_one_process_is_not_expired_by_the_other(
+    cluster: list[World],
+) -> None:
+    """Issue: the expiry checked the lobby, then wrote "abandoned" unchecked over a match
+    another process had started meanwhile."""
+    a, b = cluster
+    for world in cluster:
+        await world.settings.set(guild(1, 0), "lobby_minutes", "30", user_id=99)
+    match_id = await open_game(b.lobbies, "coverta", guild_id=guild(1, 0), start=False)
+    b.clock.advance(31 * 60)
+    first_in_the_gap(b, lambda: a.lobbies.start(match_id, 1))
+    assert not await b.lobbies.expire(match_id)
+    row = await b.matches.row(match_id)
+    assert row.status == "active" and row.version > 0
 
 
 async def _click(world: World, match_id: int) -> tuple[int, int, str]:
