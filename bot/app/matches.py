@@ -226,6 +226,14 @@ class MatchService:
         self._evict()
         return live
 
+    async def current(self, match_id: int) -> LiveMatch:
+        """Return a match to show: from memory, checked against the stored one first when
+        other processes share the database (they may have moved, reseated or ended it)."""
+        if not self.shared:
+            return await self.load(match_id)
+        async with self.lock(match_id):
+            return await self.load(match_id, fresh=True)
+
     def _evict(self) -> None:
         """Keep at most `cache_size` matches in memory, dropping the least recently used.
 
@@ -420,7 +428,7 @@ class MatchService:
         """Tell whether the next step of a choice, opened from a view of `version`, may be
         shown: the view is current, or only other seats moved since (their moves do not make
         it stale; the step is drawn from what is legal now)."""
-        live = await self.load(match_id)
+        live = await self.current(match_id)
         if version is None or version == live.version:
             return True
         seat = live.seat_of(user_id)
@@ -855,6 +863,16 @@ class MatchService:
         self._stopping = True
         await wind_down(list(self._drivers.values()))
 
+    def wake(self, match_id: int) -> bool:
+        """Let the AI act in a match another process moved (stored with an AI seat to act),
+        read afresh; False if a driver of ours is on it already."""
+        task = self._drivers.get(match_id)
+        if self._stopping or (task is not None and not task.done()):
+            return False
+        self.reload(match_id)
+        self.kick(match_id)
+        return True
+
     def kick(self, match_id: int) -> None:
         """Make sure AI seats that may act will act."""
         if self._stopping:
@@ -1079,7 +1097,7 @@ class MatchService:
 
         Everything is read from the live match before the picture is drawn: a move applied
         meanwhile must not pair its version with the older screen."""
-        live = await self.load(match_id)
+        live = await self.current(match_id)
         outcome = live.match.outcome
         early: Outcome | None = None  # the outcome of a match decided by forfeits
         if outcome is None and live.row.result is not None:
@@ -1122,7 +1140,7 @@ class MatchService:
 
     async def private(self, match_id: int, user_id: int, step: str | None = None) -> PrivateInfo:
         """Build a member's private view, with the actions open to them now."""
-        live = await self.load(match_id)
+        live = await self.current(match_id)
         seat = live.seat_of(user_id)
         if seat is None:
             raise NotSeated()

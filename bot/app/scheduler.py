@@ -103,6 +103,7 @@ class Scheduler:
         while True:
             self._dirty = False
             fired = await self.fire_due()
+            await self.wake_ai()
             delay = await self._delay()
             if self._dirty:
                 continue
@@ -137,6 +138,19 @@ class Scheduler:
         for row in due:
             fired += await self._safely(self._claimed(row))
         return fired
+
+    async def wake_ai(self) -> int:
+        """In a cluster, let the AI play in our shards' matches where another process left
+        an AI seat to act (it took a member's click, but plays no AI turn of a server it
+        does not own); return how many were woken."""
+        if not self.matches.shared:
+            return 0
+        try:
+            due = await self.matches.repo.ai_due(self.matches.shards)
+        except Exception:
+            log.exception("could not read the matches with an AI seat to act")
+            return 0
+        return sum(self.matches.wake(match_id) for match_id in due)
 
     async def _claimed(self, row: MatchRow) -> bool:
         """Fire one match's timer under its lease, so no two processes act on one expiry."""

@@ -294,6 +294,57 @@ async def test_a_host_handed_over_in_one_process_is_no_longer_host_in_the_other(
     assert (await b.matches.end(match_id, new, moderator=False)).row.status == "abandoned"
 
 
+async def test_an_ai_turn_left_by_a_click_in_the_other_process_is_played_by_the_owner(
+    cluster: list[World],
+) -> None:
+    """A member plays from their DM view, which Discord delivers to the process of shard 0,
+    in a server of shard 1; the AI seat to act next is the owner's to play.
+
+    Issue: the process that took the click plays no AI turn of a server it does not own,
+    and nothing told the owner: the AI seat never moved, and no timer ran."""
+    a, b = cluster  # b owns the server
+    match_id = await open_game(b.lobbies, "coins", [7], guild_id=guild(1, 0), start=False)
+    for _ in range(2):
+        await b.lobbies.add_ai(match_id, 7)
+    await b.lobbies.start(match_id, 7)
+    await settle(b)
+    for _ in range(40):  # the member plays in a until an AI seat is to act
+        live = await a.matches.load(match_id, fresh=True)
+        if live.row.ai_to_act or live.row.status != "active":
+            break
+        seat = min(a.matches.human_to_act(live))
+        token = live.module.rules.legal_actions(live.state, seat)[0].token()
+        await a.matches.submit(match_id, 7, live.version, token)
+        await settle(a)
+    row = await b.matches.row(match_id)
+    assert row.ai_to_act and row.status == "active"
+    assert await b.scheduler.wake_ai() == 1  # the owner's next look at the database
+    await settle(b)
+    after = await b.store.matches.get_match(match_id)
+    assert after is not None and after.version > row.version
+    assert not after.ai_to_act or after.status != "active"
+
+
+async def test_views_shown_by_one_process_follow_what_the_other_stored(
+    cluster: list[World],
+) -> None:
+    """Issue: tables and private views were drawn from the match in memory, never checked:
+    after a move stored by the other process, the table still asked the member who had
+    moved; after a kick there, the removed member still saw their old hand with buttons."""
+    a, b = cluster
+    match_id = await open_game(b.lobbies, "coverta", [1, 2, 3], guild_id=guild(1, 0))
+    user, version, token = await _click(b, match_id)  # b holds the match in memory
+    await b.matches.table(match_id)
+    await a.matches.submit(match_id, user, version, token)
+    assert (await b.matches.table(match_id)).version > version
+    other = next(s.user_id for s in (await b.matches.load(match_id)).seats if s.user_id != user)
+    assert other is not None
+    await b.matches.private(match_id, other)
+    await a.moderation.remove(match_id, other, 99, moderator=True)
+    with pytest.raises(NotSeated):
+        await b.matches.private(match_id, other)
+
+
 def first_in_the_gap(world: World, work: Callable[[], Awaitable[Any]]) -> None:
     """Run `work` (another process's write) just before this process's next write outside
     the log, after its fresh check: where no lock spans the two processes."""
