@@ -28,6 +28,11 @@ class SettingError(ServiceError):
     """A setting name or value was refused; the message says what is allowed."""
 
 
+ONE_CANNOT_BE_REFUSED = N_(
+    "With no channel allowed by name, games may be started in any channel, so one cannot be "
+    "refused on its own: allow the channels games may use instead."
+)
+
 @dataclass(frozen=True)
 class SettingSpec:
     """One declared guild setting."""
@@ -300,6 +305,9 @@ class SettingsService:
     ) -> tuple[Any, ...]:
         """Add an item to a list setting (channels, disabled games) or take it out."""
         current = list(getattr(await self.get(guild_id), name))
+        if name == "channels" and not present and not [c for c in current if c != item]:
+            # No list means any channel: refusing the only one (or one of none) opens all.
+            raise ServiceError(_(ONE_CANNOT_BE_REFUSED))
         if present and item not in current:
             current.append(item)
         elif not present and item in current:

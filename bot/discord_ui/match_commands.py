@@ -183,7 +183,7 @@ class MatchGroup(app_commands.Group):
     @app_commands.command(name="kick", description=N_("Remove a player; the AI takes the seat"))
     @app_commands.describe(member=N_("Who to remove"), match=MATCH_PARAM)
     async def kick(
-        self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
+        self, interaction: discord.Interaction, member: discord.User, match: int | None = None
     ) -> None:
         await self._about_member(
             interaction, member, match, self.ui.moderation.remove, messages.KICKED
@@ -226,7 +226,7 @@ class MatchGroup(app_commands.Group):
     @app_commands.command(name="host", description=N_("Hand hosting over to another player"))
     @app_commands.describe(member=N_("The new host (seated in the match)"), match=MATCH_PARAM)
     async def host(
-        self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
+        self, interaction: discord.Interaction, member: discord.User, match: int | None = None
     ) -> None:
         await self._about_member(
             interaction, member, match, self.ui.moderation.hand_over, messages.NEW_HOST
@@ -235,7 +235,7 @@ class MatchGroup(app_commands.Group):
     async def _about_member(
         self,
         interaction: discord.Interaction,
-        member: discord.Member,
+        member: discord.User,
         match: int | None,
         act: MemberAction,
         done: str,

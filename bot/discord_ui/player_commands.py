@@ -41,7 +41,7 @@ def player_commands(ui: Controller) -> list[app_commands.Command[Any, ..., None]
     @app_commands.guild_only()
     async def stats(
         interaction: discord.Interaction,
-        member: discord.Member | None = None,
+        member: discord.User | None = None,
         game: str | None = None,
     ) -> None:
         assert ui.stats is not None

@@ -336,7 +336,8 @@ class DiscordPublisher:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             return await user.send(**payload)
         except discord.HTTPException:
-            log.info("user %s: DMs are closed, falling back to mentions", user_id)
+            # DEBUG: a DM that fails may be a hidden decision, and who was asked is secret.
+            log.debug("user %s: DMs are closed, falling back to mentions", user_id)
             settings = self.bot.controller.settings
             if settings is not None:
                 await settings.mark_dm_closed(user_id)

@@ -89,6 +89,37 @@ async def test_channels_games_and_ai_seats_settings_apply_to_new_lobbies(world) 
     assert "AI seats are turned off" in answer(await world.alice.click(lobby, label="Add AI"))
 
 
+async def test_a_channel_is_refused_only_where_a_list_of_allowed_channels_remains(
+    world,
+) -> None:
+    """Issue: with no list (any channel), refusing a channel stored nothing and said games
+    could no longer be started there; refusing the last listed channel emptied the list,
+    which opens every channel, that one included."""
+    other = world.guild.create_text_channel("other")
+    refusal = "so one cannot be refused on its own"
+    said = answer(
+        await world.mod.slash(world.channel, "config channel", channel=other, allowed=False)
+    )
+    assert refusal in said and "no longer" not in said
+    assert (await world.alice.slash(other, "coverta start")).response is not None
+    await world.mod.slash(world.channel, "config channel", channel=world.channel, allowed=True)
+    said = answer(
+        await world.mod.slash(world.channel, "config channel", channel=world.channel, allowed=False)
+    )
+    assert refusal in said
+    assert "can't be started in this channel" in answer(
+        await world.alice.slash(other, "coverta start")
+    )
+    await world.mod.slash(world.channel, "config channel", channel=other, allowed=True)
+    said = answer(
+        await world.mod.slash(world.channel, "config channel", channel=other, allowed=False)
+    )
+    assert "Games may no longer be started in" in said
+    assert "can't be started in this channel" in answer(
+        await world.alice.slash(other, "coverta start")
+    )
+
+
 async def test_concurrency_limits_are_enforced(world) -> None:
     await world.mod.slash(world.channel, "config set", setting="max_per_channel", value="1")
     await world.alice.slash(world.channel, "coverta start")

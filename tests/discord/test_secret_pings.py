@@ -3,6 +3,8 @@ another is asked a hidden decision, the same pings come and go."""
 
 from __future__ import annotations
 
+import logging
+
 import random
 from collections.abc import Callable
 from typing import Any
@@ -76,11 +78,12 @@ async def test_the_turn_pings_do_not_tell_who_a_hidden_decision_is_asked_of(
 
 
 async def test_a_hidden_decision_dm_that_fails_is_said_at_the_next_public_turn(
-    world: Any,
+    world: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A member who takes DMs is asked a hidden decision by DM alone; when that DM fails,
-    the channel says nothing then (it would name who was asked), and says it with their
-    next ordinary turn ping."""
+    the channel says nothing then (it would name who was asked), nor does the INFO log,
+    and it is said with their next ordinary turn ping."""
+    caplog.set_level(logging.INFO)
     env = world.env
     seats = await two_seat_table(world)
     first, other = seats.members[seats.first], seats.members[seats.other]
@@ -96,6 +99,8 @@ async def test_a_hidden_decision_dm_that_fails_is_said_at_the_next_public_turn(
     assert (await env.bot.controller.settings.prefs(other.id)).dm_closed
     new = [m.content or "" for m in world.channel.history()[posted:]]
     assert not any("direct messages" in text or f"<@{other.id}>" in text for text in new)
+    told = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert not any(str(other.id) in line for line in told), "the INFO log names who was asked"
     SECRET_WHEN["now"] = lambda state: False
     await click_token(other, env, seats.table, "B")  # a draw: his follow-up is public
     ping = world.channel.history()[-1].content or ""
