@@ -33,6 +33,7 @@ ONE_CANNOT_BE_REFUSED = N_(
     "refused on its own: allow the channels games may use instead."
 )
 
+
 @dataclass(frozen=True)
 class SettingSpec:
     """One declared guild setting."""

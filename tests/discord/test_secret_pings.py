@@ -4,7 +4,6 @@ another is asked a hidden decision, the same pings come and go."""
 from __future__ import annotations
 
 import logging
-
 import random
 from collections.abc import Callable
 from typing import Any
