@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import functools
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -244,26 +244,51 @@ class Controller(ClickHandlers):
         except GameError as error:
             await self.reply_error(interaction, error.message)
             return
-        config = await self.matches.config(interaction.guild_id)
-        if config.threads and isinstance(channel, discord.TextChannel):
-            with use_locale(await self.public(interaction)):
+        async with self._closed_unless_shown(interaction, lobby):
+            config = await self.matches.config(interaction.guild_id)
+            in_thread = config.threads and isinstance(channel, discord.TextChannel)
+            locale = await self.public(interaction) if in_thread else None
+        if in_thread:
+            with use_locale(locale):
                 await self._start_in_thread(interaction, lobby)
             return
         await self._post_lobby(interaction, lobby)
 
+    @contextlib.asynccontextmanager
+    async def _closed_unless_shown(
+        self, interaction: discord.Interaction, lobby: LobbyInfo
+    ) -> AsyncIterator[None]:
+        """Close a lobby just opened if showing it fails: nobody could see or join it, it
+        would count against the channel's open lobbies, and "nothing was changed" holds."""
+        try:
+            yield
+        except Exception:
+            with contextlib.suppress(GameError):
+                await self.lobbies.cancel(lobby.match_id, interaction.user.id)
+            raise
+
+    async def _remember_lobby(
+        self, lobby: LobbyInfo, message_id: int, thread_id: int | None = None
+    ) -> None:
+        """Remember where a lobby shown to everyone is; a failure is logged, never answered
+        as a failure (the lobby is there, and its buttons work)."""
+        try:
+            await self.lobbies.set_message(lobby.match_id, message_id, thread_id=thread_id)
+        except Exception:
+            log.exception("lobby %s: could not remember its message", lobby.match_id)
+
     async def _post_lobby(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
         """Answer with a new lobby message, in the channel's language, and remember it."""
-        try:
+        async with self._closed_unless_shown(interaction, lobby):
             with use_locale(await self.public(interaction)):
                 payload = lobby_payload(lobby)
             await interaction.response.send_message(**as_send(payload))
-        except Exception:
-            # Nobody could see or join it: close it, so that "nothing was changed" holds
-            # and it does not count against the channel's open lobbies.
-            await self.lobbies.cancel(lobby.match_id, interaction.user.id)
-            raise
-        message = await interaction.original_response()
-        await self.lobbies.set_message(lobby.match_id, message.id)
+        try:
+            message = await interaction.original_response()
+        except discord.HTTPException:
+            log.exception("lobby %s: could not read its message back", lobby.match_id)
+            return
+        await self._remember_lobby(lobby, message.id)
 
     async def _start_in_thread(self, interaction: discord.Interaction, lobby: LobbyInfo) -> None:
         """Announce the lobby in the channel and run it in a public thread named after it."""
@@ -271,18 +296,20 @@ class Controller(ClickHandlers):
         text = messages.THREAD_STARTER.format(
             host=interaction.user.mention, title=title, match_id=lobby.match_id
         )
-        await interaction.response.send_message(text)
-        starter = await interaction.original_response()
+        async with self._closed_unless_shown(interaction, lobby):
+            await interaction.response.send_message(text)
         try:
+            starter = await interaction.original_response()
             name = messages.THREAD_NAME.format(title=title, match_id=lobby.match_id)
             thread = await starter.create_thread(name=name)
             message = await thread.send(**as_send(lobby_payload(lobby)))
         except discord.HTTPException:
             log.warning("match %s: could not open a thread", lobby.match_id)
             await self.lobbies.cancel(lobby.match_id, interaction.user.id)
-            await interaction.edit_original_response(content=messages.THREAD_FAILED)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.edit_original_response(content=messages.THREAD_FAILED)
             return
-        await self.lobbies.set_message(lobby.match_id, message.id, thread_id=thread.id)
+        await self._remember_lobby(lobby, message.id, thread.id)
 
     @guarded
     async def on_lobby(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
@@ -292,15 +319,26 @@ class Controller(ClickHandlers):
             if op == "start":
                 await interaction.response.defer()
                 await self.lobbies.start(match_id, user.id)
-                await self.matches.publisher.match_changed(match_id)
+                try:  # started: a table that cannot be drawn now is no failure of the start
+                    await self.matches.publisher.match_changed(match_id)
+                except Exception:
+                    log.exception("match %s: could not draw the table at the start", match_id)
                 return
             lobby = await self._lobby_op(interaction, match_id, op)
         except GameError as error:
             await self.reply_error(interaction, error.message)
             return
-        with use_locale(await self.public(interaction)):
-            payload = lobby_payload(lobby)
-        await interaction.response.edit_message(**payload)
+        try:
+            with use_locale(await self.public(interaction)):
+                payload = lobby_payload(lobby)
+            await interaction.response.edit_message(**payload)
+        except Exception:
+            # The change is stored: say so, never that it failed.
+            log.exception("lobby %s: could not redraw it in place", match_id)
+            with contextlib.suppress(Exception):
+                await self.matches.publisher.lobby_changed(match_id)
+            with contextlib.suppress(discord.HTTPException):
+                await self.reply_error(interaction, messages.LOBBY_DONE)
 
     async def _lobby_op(
         self, interaction: discord.Interaction, match_id: int, op: str
@@ -586,7 +624,8 @@ class Controller(ClickHandlers):
             # A move made above stands: say so, never that it failed.
             log.exception("match %s: could not build the private view", match_id)
             text = messages.VIEW_FAILED if played else messages.INTERNAL_ERROR
-            await interaction.followup.send(text, ephemeral=True)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.send(text, ephemeral=True)
             return
         try:
             await self._show_private(interaction, match_id, info, note, step, in_place)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
@@ -18,6 +19,8 @@ from bot.discord_ui.text import member_name
 from bot.engine import GameError
 from bot.engine.i18n import N_
 from bot.store.repo import MatchRow
+
+log = logging.getLogger(__name__)
 
 MATCH_PARAM = N_("The match number shown on its table (default: the latest here)")
 
@@ -59,6 +62,9 @@ class MatchGroup(app_commands.Group):
                     interaction, messages.NO_MATCH_NUMBER.format(match_id=number)
                 )
                 return None
+            if row.status == "lobby" and "lobby" not in statuses:
+                await self.ui.reply_error(interaction, messages.NOT_STARTED.format(match_id=number))
+                return None
             return row
         rows = await repo.list_matches(interaction.guild_id, statuses)
         here = [r for r in rows if interaction.channel_id in (r.channel_id, r.thread_id)]
@@ -85,7 +91,10 @@ class MatchGroup(app_commands.Group):
         except GameError as error:
             await interaction.followup.send(error.message, ephemeral=True)
             return
-        await interaction.followup.send(done(row.id), ephemeral=True)
+        try:  # done: a failure to say so is never answered as a failure
+            await interaction.followup.send(done(row.id), ephemeral=True)
+        except discord.HTTPException:
+            log.warning("match %s: could not confirm a host command", row.id)
 
     @app_commands.command(name="hand", description=N_("See your hand and play from it"))
     @app_commands.describe(dm=N_("Send it to me by direct message and let me play from there"))

@@ -13,6 +13,10 @@ from bot.engine.i18n import N_, _
 
 _TEXTS: Final[dict[str, str]] = {
     "INTERNAL_ERROR": N_("Something went wrong on my side; nothing was changed. Please try again."),
+    "NOT_STARTED": N_("Match #{match_id} has not started yet: it is still a lobby."),
+    "LOBBY_DONE": N_(
+        "Done. I couldn't redraw the lobby just now; it will show the change when next updated."
+    ),
     "VIEW_FAILED": N_(
         "Done: your move is recorded. I couldn't show your updated view just now; "
         "press My hand to see it."

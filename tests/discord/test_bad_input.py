@@ -11,6 +11,7 @@ from tests.discord.helpers import (
     components,
     custom_ids,
     forged_click,
+    match_id_of,
     member_by_id,
     open_table,
     private_message,
@@ -203,3 +204,47 @@ async def test_a_lobby_that_cannot_be_posted_is_closed_and_nothing_was_changed(
     _table, match_id = await open_table(world, players=("alice", "bob"))
     listing = answer(await world.alice.slash(world.channel, "match list"))
     assert f"**#{match_id}**" in listing and listing.count("**#") == 1  # the closed one is gone
+
+
+async def test_a_lobby_click_stored_but_not_redrawn_is_told_done(world, monkeypatch) -> None:
+    """Issue: a Join stored, then the lobby could not be redrawn in place, was answered
+    "nothing was changed" although the member was seated."""
+    from bot.discord_ui import controller
+
+    lobby = (await world.alice.slash(world.channel, "coverta start")).response
+    real = controller.lobby_payload
+    calls: list[int] = []
+
+    def redraw_fails_once(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("the lobby could not be drawn")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(controller, "lobby_payload", redraw_fails_once)
+    said = answer(await world.bob.click(lobby, label="Join"))
+    assert "Done." in said and "nothing was changed" not in said
+    info = await world.env.bot.controller.lobbies.info(match_id_of(world.env, lobby))
+    assert [s.display_name for s in info.seats] == ["alice", "bob"]
+
+
+async def test_a_lobby_whose_thread_cannot_be_opened_is_closed(world, monkeypatch) -> None:
+    """Issue: with threads on, a failure before the lobby was shown left it open unseen."""
+    await world.mod.slash(world.channel, "config set", setting="threads", value="on")
+
+    async def unreadable(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the channel's language could not be read")
+
+    monkeypatch.setattr(world.env.bot.controller, "public", unreadable)
+    said = answer(await world.alice.slash(world.channel, "coverta start"))
+    assert "nothing was changed" in said
+    matches = world.env.bot.controller.matches
+    assert await matches.repo.list_matches(world.guild.id, ("lobby", "active")) == []
+
+
+async def test_a_lobby_named_by_number_to_a_match_command_is_called_a_lobby(world) -> None:
+    """Issue: /match pause (skip, resume) with a lobby's number answered "This match is over"."""
+    lobby = (await world.alice.slash(world.channel, "coverta start")).response
+    match_id = match_id_of(world.env, lobby)
+    said = answer(await world.alice.slash(world.channel, "match pause", match=match_id))
+    assert f"Match #{match_id} has not started yet" in said and "over" not in said
