@@ -319,7 +319,8 @@ class LobbyService:
         async with self.matches.lock(match_id):
             lobby = await self._open_lobby(match_id)
             if not moderator:
-                self._require_host(lobby, user_id, N_("Only the host can cancel the lobby."))
+                refusal = N_("Only the host or a moderator can cancel the lobby.")
+                self._require_host(lobby, user_id, refusal)
             now = datetime.now(UTC)
             try:  # still a lobby: another process may have started it meanwhile
                 await self.repo.update_match(
@@ -379,6 +380,8 @@ class LobbyService:
             raise ServiceError(_("A rematch can be opened once this match is over."))
         kept = [s for s in old.seats if s.status not in DROPPED]
         if not any(s.user_id == user_id for s in kept):
+            if any(s.user_id == user_id for s in old.seats):
+                raise NotAllowed(_("A player who left or was removed cannot open a rematch."))
             raise NotAllowed(_("Only players of this match can open a rematch."))
         config = await self.matches.config(old.row.guild_id)
         self._check_allowed(config, old.row.channel_id, old.row.game)

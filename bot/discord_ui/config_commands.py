@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from typing import Any
 
@@ -15,6 +16,11 @@ from bot.discord_ui.controller import Controller
 from bot.discord_ui.perms import moderators_only
 from bot.engine import GameError
 from bot.engine.i18n import N_, _, available_languages, use_locale
+
+log = logging.getLogger(__name__)
+
+MESSAGE_LIMIT = 2000
+"""The most characters Discord takes in one message's text."""
 
 Choices = list[app_commands.Choice[str]]
 DEFAULT_LANGUAGE = "default"
@@ -55,7 +61,15 @@ class ConfigGroup(app_commands.Group):
         return self.ui.settings
 
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(text, ephemeral=True)
+        """Say that a change is stored. Over Discord's length limit (a long list of
+        channels) the text is cut; a reply Discord still refuses is logged, never answered
+        as a failure."""
+        if len(text) > MESSAGE_LIMIT:
+            text = text[: MESSAGE_LIMIT - 1] + "…"
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not confirm a stored setting", exc_info=True)
 
     @app_commands.command(name="show", description=N_("Every setting, its value and its default"))
     @moderators_only

@@ -148,6 +148,10 @@ async def test_a_rematch_gives_each_member_their_own_picks_without_those_who_lef
     await service.start(match_id, 1)
     await matches.leave(match_id, 2)
     await matches.end(match_id, 1, moderator=False)
+    with pytest.raises(NotAllowed, match="A player who left or was removed cannot"):
+        await service.rematch(match_id, 2)
+    with pytest.raises(NotAllowed, match="Only players of this match"):
+        await service.rematch(match_id, 9)
     rematch, opened = await service.rematch(match_id, 3)
     assert opened and [s.user_id for s in rematch.seats] == [1, 3]
     assert rematch.row.options["espionage"] == "ask,never"  # Cy's own "never"

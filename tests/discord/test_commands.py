@@ -104,7 +104,7 @@ async def test_rematch_opens_one_lobby_without_the_players_who_were_removed(worl
     await world.alice.slash(world.channel, "match kick", member=world.carol)
     await world.mod.slash(world.channel, "match end")
     refused = await world.carol.click(table, label="Rematch")
-    assert "Only players of this match" in private_message(refused).content
+    assert "A player who left or was removed cannot" in private_message(refused).content
     lobbies = len(world.channel.history())
     opened = (await world.bob.click(table, label="Rematch")).response
     seats = str(stored(env, opened).embeds[0])

@@ -196,3 +196,17 @@ async def test_every_setting_round_trips_through_slash_commands_and_a_restart(
         assert (list(got) if isinstance(got, tuple) else got) == value, name
     shown = answer(await world.mod.slash(world.channel, "config show"))
     assert "**correspondence** (default: live)" in shown
+
+
+async def test_a_long_list_of_allowed_channels_is_confirmed_not_failed(world) -> None:
+    """Issue: past Discord's 2,000 characters the confirmation was refused, and the
+    moderator read "nothing was changed" although the channel was stored."""
+    settings = world.env.bot.controller.settings
+    for _ in range(90):
+        channel = world.guild.create_text_channel("c")
+        await settings.toggle_member(world.guild.id, "channels", channel.id, True, None)
+    said = answer(
+        await world.mod.slash(world.channel, "config channel", channel=world.channel, allowed=True)
+    )
+    assert said.startswith(f"Games may be started in <#{world.channel.id}>")
+    assert world.channel.id in (await settings.get(world.guild.id)).channels
