@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.app.errors import ServiceError
 from bot.app.guild_settings import DEFAULTS, SCHEMA, SettingError, SettingSpec, SettingsService
 from bot.store.store import Store
 
@@ -88,13 +89,18 @@ async def test_every_change_is_logged_with_who_made_it(
     service = SettingsService(store.settings)
     await service.set(GUILD, "threads", "on", user_id=7)
     await service.toggle_member(GUILD, "channels", 55, True, user_id=8)
+    await service.toggle_member(GUILD, "channels", 56, True, user_id=8)
     await service.toggle_member(GUILD, "channels", 55, False, user_id=9)
     history = await service.history(GUILD)
     assert [(c.setting, c.old, c.new, c.user_id) for c in history] == [
-        ("channels", [55], None, 9),
+        ("channels", [55, 56], [56], 9),
+        ("channels", [55], [55, 56], 8),
         ("channels", [], [55], 8),
         ("threads", False, True, 7),
     ]
+    with pytest.raises(ServiceError, match="cannot be refused on its own"):
+        await service.toggle_member(GUILD, "channels", 56, False, user_id=9)  # the last one
+    assert (await service.get(GUILD)).channels == (56,)
     assert "setting threads changed from False to True by user 7" in caplog.text
 
 
