@@ -33,9 +33,8 @@ class Staged:
 
     def changes(self) -> Changes:
         """Return what storing these changes writes."""
-        return Changes(
-            dict(self.values), {s: dict(v) for s, v in self.seats.items()}, tuple(self.notes)
-        )
+        seats = {s: dict(v) for s, v in self.seats.items()}
+        return Changes(dict(self.values), seats, tuple(self.notes), self.expect)
 
 
 @dataclass

@@ -52,6 +52,7 @@ from bot.engine.i18n import N_, _
 from bot.store.errors import ConcurrencyConflict
 from bot.store.repo import (
     ALL_SHARDS,
+    Changes,
     Extras,
     Finish,
     Loaded,
@@ -574,9 +575,8 @@ class MatchService:
         staged = live.staged
         done = False
         try:
-            expect = live.standing if staged is None else staged.expect
-            changes = staged.changes() if staged else None
-            done = await self.repo.finish_match(live.id, finish, changes, expect)
+            changes = Changes(expect=live.standing) if staged is None else staged.changes()
+            done = await self.repo.finish_match(live.id, finish, changes)
         finally:
             if self.stats is not None:
                 self.stats.committed(live.id, done)
@@ -683,7 +683,7 @@ class MatchService:
             staged = live.staged
             if staged:
                 try:
-                    seating = await self.repo.change_match(live.id, staged.changes(), staged.expect)
+                    seating = await self.repo.change_match(live.id, staged.changes())
                 except ConcurrencyConflict:
                     raise ChangedMeanwhile() from None
                 live.row = _changed_row(live.row, {"seating": seating})

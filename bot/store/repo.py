@@ -437,20 +437,17 @@ class MatchRepository:
         await self.change_match(match_id, Changes(notes=(NewNote(seq, kind, text, user_id),)))
 
     async def change_match(
-        self,
-        match_id: int,
-        changes: Changes,
-        expect: Standing | None = None,
-        expect_status: str | None = None,
+        self, match_id: int, changes: Changes, expect_status: str | None = None
     ) -> int:
         """Write changes made outside the log (see `Changes`) in one transaction; return the
         match's `seating`, counted once more if a seat changed. NotFound if there is no
         such match or seat.
 
-        With `expect` (the standing the changes were worked out on), or `expect_status`,
+        With `changes.expect` (the standing they were worked out on), or `expect_status`,
         write only if the match is still so, else raise ConcurrencyConflict and write
         nothing (another process moved, reseated, paused or ended it meanwhile).
         """
+        expect = changes.expect
         if changes.values:
             check_fields(changes.values, MATCH_FIELDS)
         for seat_values in changes.seats.values():
@@ -560,19 +557,15 @@ class MatchRepository:
         return append.new_version
 
     async def finish_match(
-        self,
-        match_id: int,
-        finish: Finish,
-        changes: Changes | None = None,
-        expect: Standing | None = None,
+        self, match_id: int, finish: Finish, changes: Changes | None = None
     ) -> bool:
         """Mark an active match finished with its results and ratings, in one transaction.
 
         For an end decided outside the log (forfeits). The same transaction writes
         the `changes` that decided it (the forfeit). False, and nothing written, if
-        it was not active (or, with `expect`, no longer stands as expected).
+        it was not active (or no longer stands as `changes.expect`).
         """
-        changes = changes or Changes()
+        changes = changes or NO_CHANGES
         finished = {
             "status": "finished",
             "result": finish.result,
@@ -581,7 +574,7 @@ class MatchRepository:
             "reminder_at": None,
         }
         values = {**changes.values, **finished}
-        still = _still(expect, "active")
+        still = _still(changes.expect, "active")
         query = update(Match).where(Match.id == match_id, *still).values(values)
 
         def work(connection: Connection) -> bool:
@@ -881,6 +874,11 @@ class Changes:
     """Seat columns to change: seat -> values (see SEAT_FIELDS)."""
     notes: tuple[NewNote, ...] = ()
     """Entries of the match log."""
+    expect: Standing | None = None
+    """The match's standing they were worked out on: written only while it still stands so."""
+
+
+NO_CHANGES: Final = Changes()
 
 
 def _still(expect: Standing | None, status: str | None) -> list[Any]:
