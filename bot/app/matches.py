@@ -1161,15 +1161,7 @@ class MatchService:
 
     async def user_matches(self, channel_id: int, user_id: int) -> list[int]:
         """Return active matches in a channel where the member holds a seat, newest first."""
-        rows = await self.repo.list_matches(status=("active",))
-        found = []
-        for row in sorted(rows, key=lambda r: r.id, reverse=True):
-            if channel_id not in (row.channel_id, row.thread_id):
-                continue
-            seats = await self.repo.get_seats(row.id)
-            if any(s.user_id == user_id and s.status == "playing" for s in seats):
-                found.append(row.id)
-        return found
+        return await self.repo.seated_matches(channel_id, user_id)
 
 
 _ROW_FIELDS: tuple[str, ...] = MatchRow.__slots__

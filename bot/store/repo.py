@@ -351,6 +351,23 @@ class MatchRepository:
             query = query.where(Match.status.in_(statuses))
         return await self._select(MatchRow, query)
 
+    async def seated_matches(self, channel_id: int, user_id: int) -> list[int]:
+        """List the active matches of a channel (or its thread) where a member plays a seat,
+        newest first: one indexed read, however many matches are stored."""
+        query = (
+            select(Match.id)
+            .join(MatchSeat, MatchSeat.match_id == Match.id)
+            .where(
+                MatchSeat.user_id == user_id,
+                MatchSeat.status == "playing",
+                Match.status == "active",
+                (Match.channel_id == channel_id) | (Match.thread_id == channel_id),
+            )
+            .order_by(Match.id.desc())
+        )
+        async with self._sessions() as session:
+            return list((await session.scalars(query)).all())
+
     async def due_matches(self, now: datetime) -> list[MatchRow]:
         """List active matches whose turn deadline has passed, earliest first."""
         query = (

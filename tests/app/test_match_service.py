@@ -243,3 +243,37 @@ async def test_a_move_applied_while_a_screen_is_drawn_is_not_passed_off_as_drawn
     info = await drawing
     assert info.version == version
     assert (await services.matches.load(match_id)).version == version + 1
+
+
+async def test_a_members_matches_here_are_found_in_one_read_of_the_seats(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/match hand and /match leave find the member's matches in this channel.
+
+    Issue: every active match of every server was listed, then its seats read one match
+    at a time: a read per stored match for each command, growing with the whole bot."""
+
+    async def start(channel: int, host: int, other: int) -> int:
+        lobby = await services.lobbies.open(
+            guild_id=10, channel_id=channel, game="coverta", options={}, host=(host, "H")
+        )
+        await services.lobbies.join(lobby.match_id, other, "O")
+        await services.lobbies.start(lobby.match_id, host)
+        return lobby.match_id
+
+    first = await start(20, 1, 2)
+    elsewhere = await start(21, 1, 3)
+    left = await start(20, 4, 1)
+    await services.matches.leave(left, 1)
+    newest = await start(20, 5, 1)
+    ended = await start(20, 1, 6)
+    await services.matches.end(ended, 1, moderator=False)
+
+    async def one_by_one(*args: Any) -> Any:
+        raise AssertionError("the seats were read one match at a time")
+
+    monkeypatch.setattr(services.repo, "get_seats", one_by_one)
+    assert await services.matches.user_matches(20, 1) == [newest, first]
+    assert await services.matches.user_matches(21, 1) == [elsewhere]
+    assert await services.matches.user_matches(20, 2) == [first]
+    assert await services.matches.user_matches(22, 1) == []
