@@ -697,10 +697,11 @@ class MatchService:
     async def note(self, live: LiveMatch, entry: notes.Note, user_id: int | None = None) -> None:
         """Write an entry of the match log (now, or with the rest of an open `together`
         block) and show it among the recent moves."""
+        stored = notes.row(live.version, entry, user_id)
         if live.staged is not None:
-            live.staged.notes.append(notes.row(live.version, entry, user_id))
+            live.staged.notes.append(stored)
         else:
-            await notes.write(self.repo, live.id, live.version, entry, user_id)
+            await self.repo.change_match(live.id, Changes(notes=(stored,)))
         live.remember(live.version, (Event(entry[1]),))
 
     async def set_seat(self, live: LiveMatch, seat: Seat, **values: Any) -> None:

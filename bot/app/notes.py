@@ -13,18 +13,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import msgspec
 
 from bot.engine import Event
 from bot.engine.phrase import Phrase, Text, nphrase, phrase, together
 from bot.engine.phrase import seat as _seat
-from bot.store.repo import Changes
 from bot.store.rows import NewNote
-
-if TYPE_CHECKING:
-    from bot.store.repo import MatchRepository
 
 Note = tuple[str, Phrase]
 
@@ -41,13 +37,6 @@ def row(seq: int, entry: Note, by: int | None = None) -> NewNote:
     """Return what storing an entry of the match log after step `seq` writes."""
     kind, note = entry
     return NewNote(seq, kind, stored(note), by)
-
-
-async def write(
-    repo: MatchRepository, match_id: int, seq: int, entry: Note, by: int | None = None
-) -> None:
-    """Store an entry of the match log (as `stored` words it), after step `seq`."""
-    await repo.change_match(match_id, Changes(notes=(row(seq, entry, by),)))
 
 
 def read(text: Text) -> Phrase:
